@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { registerBuild } from './build.js';
+import { registerValidateRedirects } from './validate-redirects.js';
+import { registerExportRedirects } from './export-redirects.js';
+import { registerCheckLinks } from './check-links.js';
+import { registerOptimizeImages } from './optimize-images.js';
+import { registerEmitSw } from './emit-sw.js';
+import { registerServe } from './serve.js';
+
+/** Every command, in the order `--help` lists them. One file per command. */
+export const commands: Array<(program: Command, ctx: CliContext) => void> = [
+  registerBuild,
+  registerValidateRedirects,
+  registerExportRedirects,
+  registerCheckLinks,
+  registerOptimizeImages,
+  registerEmitSw,
+  registerServe,
+];

@@ -1,0 +1,85 @@
+import type { Writable } from 'node:stream';
+import path from 'node:path';
+import { Command } from 'commander';
+import { formatDiagnostic, formatGithub, formatSummary, sortDiagnostics, type OutputFormat } from '../diagnostics/print.js';
+import { DiagnosticError, hasErrors, type Diagnostic } from '../diagnostics/types.js';
+
+/** What the CLI may touch of the process; tests pass their own. */
+export interface CliIO {
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Options every command takes. */
+export interface GlobalOptions {
+  root: string;
+  json?: boolean;
+  quiet?: boolean;
+  format?: OutputFormat;
+}
+
+/** Shared state of one CLI run: the IO and the exit code the command settles on. */
+export class CliContext {
+  exitCode = 0;
+  constructor(readonly io: CliIO) {}
+
+  /** True when stderr is a terminal and colors are not turned off. */
+  get color(): boolean {
+    return Boolean(this.io.stderr.isTTY) && !this.io.env.NO_COLOR && this.io.env.TERM !== 'dumb';
+  }
+
+  /** Absolute project root from `--root`. */
+  root(opts: GlobalOptions): string {
+    return path.resolve(this.io.cwd, opts.root ?? '.');
+  }
+
+  out(line: string): void {
+    this.io.stdout.write(line + '\n');
+  }
+
+  err(line: string): void {
+    this.io.stderr.write(line + '\n');
+  }
+
+  /**
+   * Prints diagnostics in the chosen format and sets the exit code: 1 when any is an error.
+   * With --json the caller prints its own JSON document (diagnostics included) to stdout.
+   */
+  report(diagnostics: readonly Diagnostic[], opts: GlobalOptions): void {
+    const sorted = sortDiagnostics(diagnostics);
+    if (opts.format === 'github') {
+      for (const d of sorted) this.out(formatGithub(d));
+    } else if (!opts.json) {
+      for (const d of sorted) {
+        if (opts.quiet && d.severity !== 'error') continue;
+        this.err(formatDiagnostic(d, this.color));
+      }
+      if (!opts.quiet || hasErrors(sorted)) this.err(formatSummary(sorted, this.color));
+    }
+    if (hasErrors(sorted)) this.exitCode = Math.max(this.exitCode, 1);
+  }
+
+  /** Turns a thrown error into a printed diagnostic and an exit code; unexpected errors keep their stack. */
+  fail(error: unknown, opts: Partial<GlobalOptions> = {}): void {
+    if (error instanceof DiagnosticError) {
+      if (opts.json) this.out(JSON.stringify({ ok: false, diagnostics: [error.diagnostic] }, null, 2));
+      else this.err(formatDiagnostic(error.diagnostic, this.color));
+      this.exitCode = error.exitCode;
+      return;
+    }
+    this.err(`internal error: ${(error as Error)?.stack ?? String(error)}`);
+    this.err('This is a bug in docsgen, not in your content. Please report it with the command you ran.');
+    this.exitCode = 70;
+  }
+}
+
+/** Adds the options every command shares. */
+export function withGlobalOptions(cmd: Command): Command {
+  return cmd
+    .option('--root <dir>', 'project root', '.')
+    .option('--json', 'machine-readable result on stdout')
+    .option('--quiet', 'print errors only')
+    .option('--format <format>', 'problem output: text or github', 'text');
+}

@@ -1,0 +1,16 @@
+import { codes } from './codes.js';
+import { redirectCodes } from '../redirects/codes.js';
+import { linkCodes } from '../links/codes.js';
+import { imageCodes } from '../images/codes.js';
+import { swCodes } from '../sw/codes.js';
+import { serveCodes } from '../serve/codes.js';
+
+/** Every code of every stage, by stage, for the uniqueness test and the README's table. */
+export const allCodes: Record<string, Record<string, string>> = {
+  core: codes,
+  redirects: redirectCodes,
+  links: linkCodes,
+  images: imageCodes,
+  sw: swCodes,
+  serve: serveCodes,
+};

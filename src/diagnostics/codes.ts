@@ -1,0 +1,32 @@
+/**
+ * The catalogue of diagnostic codes, by stage. Codes never change meaning once published;
+ * test/diagnostics/codes.test.ts checks they are unique. Ranges:
+ * DG1xxx config and CLI usage, DG2xxx content, DG3xxx render/templates/output,
+ * DG4xxx redirects, DG5xxx links, DG6xxx images, DG7xxx service worker and manifest, DG8xxx serve/dev.
+ */
+export const codes = {
+  // DG1xxx: configuration and usage
+  CONFIG_INVALID: 'DG1001',
+  CONFIG_UNREADABLE: 'DG1002',
+  USAGE: 'DG1003',
+  ROOT_MISSING: 'DG1004',
+
+  // DG2xxx: content
+  FRONTMATTER_YAML: 'DG2001',
+  FRONTMATTER_SCHEMA: 'DG2002',
+  MARKDOWN_COMPILE: 'DG2003',
+  UNKNOWN_VARIABLE: 'DG2004',
+  DUPLICATE_PAGE_PATH: 'DG2005',
+  PATH_OUTSIDE_PROJECT: 'DG2006',
+  UNKNOWN_TEMPLATE: 'DG2007',
+  NO_CONTENT: 'DG2008',
+  UNSAFE_HTML: 'DG2009',
+
+  // DG3xxx: templates and output
+  TEMPLATE_COMPILE: 'DG3001',
+  TEMPLATE_RENDER: 'DG3002',
+  OUTPUT_UNWRITABLE: 'DG3003',
+  CLIENT_BUNDLE: 'DG3004',
+} as const;
+
+export type CodeName = keyof typeof codes;
