@@ -131,7 +131,7 @@ export function decodeError(sourceAbs: string, display: string, err: unknown): I
   if (['.png', '.jpg', '.jpeg', '.gif', '.svg'].includes(ext)) {
     return new ImageError(
       imageCodes.IMAGE_CORRUPT,
-      `image ${display} is corrupt or not a ${ext.slice(1).toUpperCase()} file (${reason})`,
+      `image ${display} is corrupt or not a ${ext === '.jpg' ? 'JPEG' : ext.slice(1).toUpperCase()} file (${reason})`,
       sourceAbs,
       'open it in an image editor and export it again, or replace it',
     );

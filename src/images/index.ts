@@ -1,5 +1,6 @@
 // Public face of the images stage: describe an image for a page, optimize the referenced images.
 export { describeImage, staticOutputPath, type ImageDescription, type DescribeImageOptions } from './describe.js';
 export { ImageError } from './image-error.js';
+export { optimizeImages, type ImageJob, type ImageReference, type OptimizeImagesOptions, type OptimizeImagesStats } from './optimize.js';
 export { imageCodes } from './codes.js';
 export { DEFAULT_IMAGE_SETTINGS, IMAGE_EXTENSIONS, PUBLISHED_FORMATS, type ImageSettings } from './settings.js';

@@ -1,0 +1,32 @@
+// The expensive half of the pipeline: decode, orient, cap the width, re-encode in the source format.
+import sharp from 'sharp';
+import { decodeError, readHeader } from './describe.js';
+import type { ImageSettings } from './settings.js';
+
+/**
+ * Returns the optimized bytes of an image in its own format: at most `maxWidth` wide (never upscaled),
+ * EXIF orientation applied, metadata stripped (sharp's default), transparency kept.
+ * Throws ImageError for corrupt or unsupported input.
+ */
+export async function encodeImage(bytes: Buffer, settings: ImageSettings, sourceAbs: string, display: string): Promise<Buffer> {
+  const { format, width } = await readHeader(bytes, sourceAbs, display);
+  // SVG scales without loss and a GIF within the cap is already as small as re-encoding makes it
+  // (libvips' GIF encoder re-quantizes, which tends to grow small GIFs): publish those bytes as they are.
+  if (format === 'svg' || (format === 'gif' && width <= settings.maxWidth)) return bytes;
+  const resize = { width: settings.maxWidth, withoutEnlargement: true };
+  try {
+    // failOn 'error': a truncated file is corrupt, but libpng's benign warnings (e.g. a bad sRGB chunk) are not
+    const img = sharp(bytes, { failOn: 'error', animated: format === 'gif' }).autoOrient().resize(resize);
+    switch (format) {
+      case 'jpeg':
+        return await img.jpeg({ quality: settings.quality, mozjpeg: true }).toBuffer();
+      case 'png':
+        // palette quantization with libimagequant keeps the alpha channel
+        return await img.png({ palette: true, quality: settings.quality, compressionLevel: 9 }).toBuffer();
+      case 'gif':
+        return await img.gif({ effort: 7 }).toBuffer();
+    }
+  } catch (err) {
+    throw decodeError(sourceAbs, display, err);
+  }
+}
