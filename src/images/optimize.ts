@@ -1,4 +1,5 @@
 // optimizeImages: every referenced image once, in parallel, through the content-addressed cache.
+import { existsSync } from 'node:fs';
 import { readFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +69,7 @@ export async function optimizeImages(
       written.push(job.output);
     } catch (err) {
       stats.failed++;
-      diagnostics.push(toDiagnostic(err, job, display, opts));
+      diagnostics.push(imageDiagnostic(err, job, display));
     }
     opts.onProgress?.(++done, jobs.length);
   });
@@ -92,8 +93,10 @@ async function publishOne(job: ImageJob, settings: ImageSettings, opts: Optimize
   }
   const entry = cachePath(opts.cacheDir, hashImage(bytes, settings), path.extname(job.source));
   const target = path.join(opts.outDir, job.output);
-  await writeStep(target, () => mkdir(path.dirname(target), { recursive: true }));
-  if (await writeStep(target, () => copyFromCache(entry, target))) return 'cached';
+  if (existsSync(entry)) {
+    await writeStep(target, () => mkdir(path.dirname(target), { recursive: true }));
+    if (await writeStep(target, () => copyFromCache(entry, target))) return 'cached';
+  }
   const optimized = await encodeImage(bytes, settings, job.source, display);
   await writeStep(entry, () => writeAtomic(entry, optimized));
   await writeStep(target, () => writeAtomic(target, optimized));
@@ -121,7 +124,8 @@ function mergeJobs(images: readonly ImageJob[]): ImageJob[] {
   return [...byOutput.values()];
 }
 
-function toDiagnostic(err: unknown, job: ImageJob, display: string, opts: OptimizeImagesOptions): Diagnostic {
+/** A failure of one image as one diagnostic: at its first Markdown reference (or the image), the others in the hint. */
+export function imageDiagnostic(err: unknown, job: Pick<ImageJob, 'source' | 'references'>, display: string): Diagnostic {
   const error =
     err instanceof ImageError
       ? err
