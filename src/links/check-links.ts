@@ -1,0 +1,202 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { PATH_PREFIX, PROJECT } from '../config/defaults.js';
+import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
+import { hasAnchor, type PageResult, type RefPlace } from './check-page.js';
+import { linkCodes } from './codes.js';
+import { describeProblem, kindSeverity } from './describe-problem.js';
+import { checkExternalUrls } from './external.js';
+import { LinkSources, parseLinkSources } from './link-sources.js';
+import * as limits from './limits.js';
+import { parseRedirectRules, type RedirectRule } from './redirect-matcher.js';
+import { decodeFragment } from './resolve-href.js';
+import type { CheckLinksOptions, CheckLinksResult, LinkProblem, LinkProblemKind } from './types.js';
+import { checkAllPages } from './worker-pool.js';
+
+/**
+ * Checks every link and resource reference of a folder of built HTML the way the server will serve it
+ * (extract → resolve → check), on all cores. Problems are returned, never thrown; a folder that cannot be
+ * checked at all (missing, no pages, unreadable redirect list) throws DiagnosticError with exit code 2.
+ */
+export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksResult> {
+  const started = performance.now();
+  const cwd = opts.cwd ?? process.cwd();
+  const dir = path.resolve(cwd, opts.dir);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw usage(linkCodes.LINKS_DIR_MISSING, `${rel(cwd, dir)} is not a folder`, 'build the site first (`docsgen build`), or pass the folder of built HTML');
+  }
+  const build = detectDocsgenBuild(dir);
+  const redirectsFile = opts.redirectsFile ? path.resolve(cwd, opts.redirectsFile) : build.redirects;
+  const linkSourcesFile = opts.linkSourcesFile ? path.resolve(cwd, opts.linkSourcesFile) : build.linkSources;
+  const pathPrefix = normalisePrefix(opts.pathPrefix ?? '');
+  const diagnostics: Diagnostic[] = [];
+
+  const files = await fg('**/*', { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: true });
+  const pages = files.filter((f) => f.endsWith('.html') || f.endsWith('.htm')).sort();
+  if (pages.length === 0) {
+    throw usage(linkCodes.LINKS_NO_PAGES, `no HTML pages in ${rel(cwd, dir)}`, 'pass the folder of built HTML (for a docsgen build, dist/public)');
+  }
+
+  let redirects: RedirectRule[] | null = null;
+  if (redirectsFile) {
+    try {
+      redirects = parseRedirectRules(await readFile(redirectsFile, 'utf8'));
+    } catch (err) {
+      throw usage(linkCodes.LINKS_REDIRECTS_UNREADABLE, `cannot use the redirect list ${rel(cwd, redirectsFile)}: ${(err as Error).message}`, 'pass a redirects.json array of {fromPath, toPath} or a _redirects file');
+    }
+  }
+  let sources: LinkSources | null = null;
+  if (linkSourcesFile) {
+    try {
+      sources = new LinkSources(parseLinkSources(await readFile(linkSourcesFile, 'utf8')), cwd);
+    } catch (err) {
+      // without it, problems still point at the HTML: worth a warning, not worth stopping for
+      diagnostics.push({
+        code: linkCodes.LINKS_SOURCES_UNREADABLE,
+        severity: 'warning',
+        message: `cannot read the link sources ${rel(cwd, linkSourcesFile)}: ${(err as Error).message}`,
+        hint: 'problems are shown at the HTML file instead of the Markdown source; rebuild the site',
+        location: { file: rel(cwd, linkSourcesFile), line: 1, column: 1 },
+      });
+    }
+  }
+
+  const threads = chooseThreads(opts.concurrency, pages.length);
+  const { results, errors } = await checkAllPages(
+    pages,
+    {
+      dir,
+      files: files.join('\0'),
+      redirects,
+      // docsgen redirect sources may be written with or without the site prefix
+      redirectsAlsoWithout: build.isDocsgen ? PATH_PREFIX : '',
+      pathPrefix,
+      collectExternal: Boolean(opts.external),
+    },
+    threads,
+    opts.onProgress,
+  );
+  for (const e of errors) {
+    diagnostics.push({ code: linkCodes.LINKS_PAGE_UNREADABLE, severity: 'error', message: `cannot read ${e.page}: ${e.message}`, location: { file: rel(cwd, path.join(dir, e.page)), line: 1, column: 1 } });
+  }
+
+  const problems: LinkProblem[] = [];
+  const add = (page: string, place: RefPlace, kind: LinkProblemKind, extra: Partial<LinkProblem> = {}): void => {
+    const problem: LinkProblem = { page, href: place.href, kind, severity: kindSeverity[kind], html: { line: place.line, column: place.column }, ...extra };
+    const src = sources?.find(page, place.href, place.occurrence);
+    if (src) problem.source = src;
+    problems.push(problem);
+  };
+
+  const anchorsOf = indexAnchors(results);
+  let links = 0;
+  for (const r of results) {
+    links += r.links;
+    for (const p of r.problems) {
+      add(r.page, p, p.kind, { target: p.target, detail: p.detail, suggestion: p.suggestion ?? suggestAnchor(p.kind === 'missing-anchor' ? anchorsOf(r.page) : null, p.target) });
+    }
+    for (const a of r.anchorChecks) {
+      const anchors = anchorsOf(a.targetFile);
+      // a target page that failed to parse is reported on its own; do not pile anchor errors on it
+      if (!anchors || hasAnchor(anchors, a.fragment)) continue;
+      add(r.page, a, 'missing-anchor', { target: a.fragment, detail: a.targetFile, suggestion: suggestAnchor(anchors, a.fragment) });
+    }
+  }
+
+  if (opts.external) {
+    const refs = results.flatMap((r) => r.externals.map((e) => ({ page: r.page, e })));
+    const cacheDir = path.resolve(cwd, opts.cacheDir ?? path.join(PROJECT.cache, 'links'));
+    const { results: answers, cacheError } = await checkExternalUrls(
+      refs.map((x) => x.e.url),
+      {
+        timeoutMs: opts.timeoutMs ?? limits.EXTERNAL_TIMEOUT_MS,
+        retries: opts.retries ?? limits.EXTERNAL_RETRIES,
+        backoffMs: opts.retryBackoffMs ?? limits.EXTERNAL_BACKOFF_MS,
+        concurrency: opts.externalConcurrency ?? limits.EXTERNAL_CONCURRENCY,
+        perHost: opts.perHostConcurrency ?? limits.EXTERNAL_PER_HOST_CONCURRENCY,
+        cacheFile: path.join(cacheDir, 'external.json'),
+        cacheMaxAgeMs: opts.cacheMaxAgeMs ?? limits.EXTERNAL_CACHE_MAX_AGE_MS,
+      },
+    );
+    for (const { page, e } of refs) {
+      const answer = answers.get(e.url);
+      if (!answer || answer.ok) continue;
+      const why = answer.status !== undefined ? `HTTP ${answer.status}` : answer.error ?? 'no answer';
+      add(page, e, 'external-broken', { detail: answer.attempts > 1 ? `${why} (after ${answer.attempts} attempts)` : why });
+    }
+    if (cacheError) {
+      diagnostics.push({ code: linkCodes.LINKS_CACHE_UNWRITABLE, severity: 'warning', message: `cannot write the link cache in ${rel(cwd, cacheDir)}: ${cacheError}`, hint: 'external links will be checked again next run' });
+    }
+  }
+
+  problems.sort(compareProblems);
+  for (const p of problems) diagnostics.push(describeProblem(p, rel(cwd, path.join(dir, p.page))));
+  const ms = Math.round(performance.now() - started);
+  return { diagnostics, outputs: { pages: pages.length, links, problems }, stats: { pages: pages.length, links, ms } };
+}
+
+/** For `<x>/public`, the docsgen build's `<x>/server/redirects.json` and `<x>/server/link-sources.json` when present. */
+export function detectDocsgenBuild(dir: string): { isDocsgen: boolean; redirects: string | null; linkSources: string | null } {
+  if (path.basename(dir) !== 'public') return { isDocsgen: false, redirects: null, linkSources: null };
+  const server = path.join(path.dirname(dir), 'server');
+  const redirects = path.join(server, 'redirects.json');
+  const linkSources = path.join(server, 'link-sources.json');
+  const r = existsSync(redirects) ? redirects : null;
+  const s = existsSync(linkSources) ? linkSources : null;
+  return { isDocsgen: r !== null || s !== null, redirects: r, linkSources: s };
+}
+
+function chooseThreads(requested: number | undefined, pages: number): number {
+  if (requested !== undefined) return Math.max(1, Math.floor(requested));
+  // worker start-up costs more than it saves on small sites
+  if (pages < limits.INLINE_PAGE_THRESHOLD) return 1;
+  return Math.max(1, os.availableParallelism());
+}
+
+/** Anchors of a page as a set, built on first need from the NUL-joined string the threads returned. */
+function indexAnchors(results: readonly PageResult[]): (page: string) => Set<string> | null {
+  const raw = new Map<string, string>();
+  for (const r of results) raw.set(r.page, r.anchors);
+  const sets = new Map<string, Set<string>>();
+  return (page) => {
+    let set = sets.get(page);
+    if (!set) {
+      const joined = raw.get(page);
+      if (joined === undefined) return null;
+      set = new Set(joined ? joined.split('\0') : []);
+      sets.set(page, set);
+    }
+    return set;
+  };
+}
+
+/** An anchor that differs only in case (or encoding) from the fragment, for "did you mean". */
+function suggestAnchor(anchors: ReadonlySet<string> | null, fragment: string | undefined): string | undefined {
+  if (!anchors || fragment === undefined) return undefined;
+  const wanted = decodeFragment(fragment).toLowerCase();
+  for (const a of anchors) if (a.toLowerCase() === wanted) return a;
+  return undefined;
+}
+
+function compareProblems(a: LinkProblem, b: LinkProblem): number {
+  if (a.page !== b.page) return a.page < b.page ? -1 : 1;
+  return (a.html?.line ?? 0) - (b.html?.line ?? 0) || (a.html?.column ?? 0) - (b.html?.column ?? 0) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
+}
+
+function normalisePrefix(prefix: string): string {
+  const p = prefix.trim().replace(/\/+$/, '');
+  if (!p) return '';
+  return p.startsWith('/') ? p : `/${p}`;
+}
+
+function rel(cwd: string, abs: string): string {
+  const r = path.relative(cwd, abs) || '.';
+  return r.split(path.sep).join('/');
+}
+
+function usage(code: string, message: string, hint: string): DiagnosticError {
+  return new DiagnosticError({ code, severity: 'error', message, hint }, 2);
+}

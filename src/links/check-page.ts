@@ -1,0 +1,177 @@
+import { extractPage, positionsOf, type PageRef, type RefRole } from './extract-page.js';
+import { baseUrlOf, decodeFragment, LOCAL_ORIGIN, pageUrl, resolveHref } from './resolve-href.js';
+import { isHtmlFile, type SiteIndex } from './site-index.js';
+import type { RedirectMatcher } from './redirect-matcher.js';
+import type { LinkProblemKind } from './types.js';
+import { PATH_PREFIX } from '../config/defaults.js';
+
+/** What one thread needs to check pages: the site's files, the redirects, where the site is served. */
+export interface CheckContext {
+  index: SiteIndex;
+  redirects: RedirectMatcher | null;
+  pathPrefix: string;
+  collectExternal: boolean;
+}
+
+/** A link's place in its page: 1-based position and which occurrence of the same href it is (0-based). */
+export interface RefPlace {
+  href: string;
+  line: number;
+  column: number;
+  occurrence: number;
+}
+
+/** A problem found while checking one page (before sources are attached). */
+export interface PageProblem extends RefPlace {
+  kind: LinkProblemKind;
+  target?: string;
+  detail?: string;
+  suggestion?: string;
+}
+
+/** A `#fragment` on another page: checked once every page's anchors are known. */
+export interface AnchorCheck extends RefPlace {
+  targetFile: string;
+  fragment: string;
+}
+
+/** An http(s) link to check over the network (only collected with --external). */
+export interface ExternalRef extends RefPlace {
+  url: string;
+}
+
+/** Everything one page contributes; plain data so it crosses thread boundaries cheaply. */
+export interface PageResult {
+  page: string;
+  /** The page's anchors joined with NUL (one string clones faster than an array). */
+  anchors: string;
+  links: number;
+  problems: PageProblem[];
+  anchorChecks: AnchorCheck[];
+  externals: ExternalRef[];
+}
+
+// The outcome of resolving one href, cached per thread: most links (navigation, footer) repeat on every page.
+type Outcome =
+  | { t: 'skip' }
+  | { t: 'external'; url: string }
+  | { t: 'problem'; kind: LinkProblemKind; target?: string; detail?: string; suggestion?: string }
+  | { t: 'ok'; file: string; fragment: string | null; warn?: { kind: LinkProblemKind; target: string } };
+
+/** Per-thread memo of href outcomes; keyed so that a relative href is only shared between pages of one folder. */
+export type OutcomeCache = Map<string, Outcome>;
+
+/** Extracts and checks every reference of one page; cross-page anchors and external links are left to the caller. */
+export function checkPage(page: string, html: string, ctx: CheckContext, cache: OutcomeCache): PageResult {
+  const { refs, anchors, baseHref } = extractPage(html);
+  const self = pageUrl(page, ctx.pathPrefix);
+  const base = baseUrlOf(self, baseHref);
+  const localBase = base.origin === LOCAL_ORIGIN;
+  const dirKey = base.href.slice(0, base.href.lastIndexOf('/') + 1);
+  const anchorSet = new Set(anchors);
+
+  const flagged: Array<{ ref: PageRef; occurrence: number; make: (p: RefPlace) => void }> = [];
+  const problems: PageProblem[] = [];
+  const anchorChecks: AnchorCheck[] = [];
+  const externals: ExternalRef[] = [];
+  const seen = new Map<string, number>();
+  let links = 0;
+
+  for (const ref of refs) {
+    const occurrence = seen.get(ref.href) ?? 0;
+    seen.set(ref.href, occurrence + 1);
+    if (!ref.check) continue;
+    const href = ref.href.trim();
+    // same-page fragments resolve against the base URL in browsers; with no <base> that is this page
+    const cacheKey = href.startsWith('/') && !href.startsWith('//') && localBase ? `${ref.role}\0${href}` : `${ref.role}\0${dirKey}\0${href}`;
+    let outcome = cache.get(cacheKey);
+    if (!outcome) {
+      outcome = resolveOutcome(href, base, ref.role, ctx);
+      cache.set(cacheKey, outcome);
+    }
+    if (outcome.t === 'skip') continue;
+    links++;
+    if (outcome.t === 'external') {
+      if (ctx.collectExternal) {
+        const url = outcome.url;
+        flagged.push({ ref, occurrence, make: (p) => externals.push({ ...p, url }) });
+      }
+      continue;
+    }
+    if (outcome.t === 'problem') {
+      const o = outcome;
+      flagged.push({ ref, occurrence, make: (p) => problems.push({ ...p, kind: o.kind, target: o.target, detail: o.detail, suggestion: o.suggestion }) });
+      continue;
+    }
+    if (outcome.warn) {
+      const w = outcome.warn;
+      flagged.push({ ref, occurrence, make: (p) => problems.push({ ...p, kind: w.kind, target: w.target }) });
+    }
+    const { file, fragment } = outcome;
+    if (fragment === null || !isHtmlFile(file) || isTopOfPage(fragment)) continue;
+    if (file === page) {
+      if (!hasAnchor(anchorSet, fragment)) {
+        flagged.push({ ref, occurrence, make: (p) => problems.push({ ...p, kind: 'missing-anchor', target: fragment, detail: page }) });
+      }
+    } else {
+      flagged.push({ ref, occurrence, make: (p) => anchorChecks.push({ ...p, targetFile: file, fragment }) });
+    }
+  }
+
+  // positions only for the few references that need one
+  if (flagged.length) {
+    const places = positionsOf(html, flagged.map((f) => f.ref.offset));
+    flagged.forEach((f, i) => f.make({ href: f.ref.href, line: places[i]!.line, column: places[i]!.column, occurrence: f.occurrence }));
+  }
+  return { page, anchors: anchors.join('\0'), links, problems, anchorChecks, externals };
+}
+
+function resolveOutcome(href: string, base: URL, role: RefRole, ctx: CheckContext): Outcome {
+  const r = resolveHref(href, base);
+  if (r.type === 'ignore') return { t: 'skip' };
+  if (r.type === 'invalid') return { t: 'problem', kind: 'invalid-url' };
+  if (r.type === 'external') return { t: 'external', url: r.url };
+  const found = ctx.index.lookup(r.path);
+  if (found.status === 'ok') return { t: 'ok', file: found.file, fragment: r.fragment };
+  if (found.status === 'no-slash') {
+    return { t: 'ok', file: found.file, fragment: r.fragment, warn: { kind: 'no-trailing-slash', target: found.url } };
+  }
+  const redirected = ctx.redirects?.match(r.path);
+  if (redirected != null) {
+    if (isInternalTarget(redirected) && !targetExists(redirected, ctx)) {
+      return { t: 'problem', kind: role === 'page' ? 'missing-page' : 'missing-asset', target: redirected, detail: 'redirect-to-missing' };
+    }
+    return { t: 'problem', kind: 'redirected', target: redirected };
+  }
+  const realCase = ctx.index.caseInsensitive(r.path);
+  if (realCase !== null) return { t: 'problem', kind: 'case-mismatch', target: realCase };
+  const kind = role === 'page' ? 'missing-page' : 'missing-asset';
+  // a docsgen link written without the site prefix is the commonest slip: name the prefixed path
+  if (!r.path.startsWith(`${PATH_PREFIX}/`) && ctx.index.lookup(`${PATH_PREFIX}${r.path}`).status !== 'missing') {
+    return { t: 'problem', kind, suggestion: `${PATH_PREFIX}${r.path}` };
+  }
+  return { t: 'problem', kind, detail: found.status === 'missing' && found.outsidePrefix ? 'outside-prefix' : undefined };
+}
+
+function isInternalTarget(target: string): boolean {
+  return target.startsWith('/') && !target.startsWith('//');
+}
+
+function targetExists(target: string, ctx: CheckContext): boolean {
+  const r = resolveHref(target, new URL(`${LOCAL_ORIGIN}/`));
+  if (r.type !== 'internal') return true;
+  return ctx.index.lookup(r.path).status !== 'missing';
+}
+
+/** `#` and `#top` scroll to the top of any page (HTML spec, "scroll to the fragment"). */
+function isTopOfPage(fragment: string): boolean {
+  return fragment === '' || fragment.toLowerCase() === 'top';
+}
+
+/** Browsers look for the fragment as written, then percent-decoded. */
+export function hasAnchor(anchors: ReadonlySet<string>, fragment: string): boolean {
+  return anchors.has(fragment) || anchors.has(decodeFragment(fragment));
+}
+
+/** True when a `#fragment` needs no element: `#` and `#top`. */
+export { isTopOfPage };

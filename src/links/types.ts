@@ -1,0 +1,82 @@
+import type { StageResult } from '../diagnostics/types.js';
+
+/** What is wrong with one link. */
+export type LinkProblemKind =
+  | 'missing-page'
+  | 'missing-anchor'
+  | 'missing-asset'
+  | 'case-mismatch'
+  | 'redirected'
+  | 'no-trailing-slash'
+  | 'external-broken'
+  | 'invalid-url';
+
+/** One broken or doubtful link on one page. */
+export interface LinkProblem {
+  /** The HTML page, relative to the checked folder (`documentation/maps/index.html`). */
+  page: string;
+  /** The href exactly as written in the page (entities decoded). */
+  href: string;
+  kind: LinkProblemKind;
+  severity: 'error' | 'warning';
+  /** Where the link was written in Markdown, for a docsgen build that recorded it. */
+  source?: { file: string; line: number; column: number };
+  /** The URL the link should use instead (redirect target, real letter case, with slash). */
+  target?: string;
+  /** Position of the attribute in the HTML page, 1-based. */
+  html?: { line: number; column: number };
+  /** Extra detail for the message (HTTP status, the page the fragment was looked for on). */
+  detail?: string;
+  /** What the link most likely meant, for the hint (`#Intro` for `#intro`, the prefixed path). */
+  suggestion?: string;
+}
+
+/** Options of `checkLinks`. */
+export interface CheckLinksOptions {
+  /** Folder of built HTML: the web root (`dist/public`). */
+  dir: string;
+  /** Redirect list (docsgen `redirects.json` or a Netlify `_redirects` file); auto-detected for a docsgen build. */
+  redirectsFile?: string;
+  /** Where rendered links came from in Markdown; auto-detected for a docsgen build. */
+  linkSourcesFile?: string;
+  /** URL path at which `dir` is served (default: the root, as for `dist/public`). */
+  pathPrefix?: string;
+  /** Also check http(s) links (network). */
+  external?: boolean;
+  /** Threads that parse pages (default: every core; 1 parses on the calling thread). */
+  concurrency?: number;
+  /** Where external results are cached between runs. */
+  cacheDir?: string;
+  /** Called as pages are parsed. */
+  onProgress?: (done: number, total: number) => void;
+  /** Folder that diagnostic paths are relative to (default: process.cwd()). */
+  cwd?: string;
+  /** External checks: per-request timeout in ms. */
+  timeoutMs?: number;
+  /** External checks: retries after the first attempt. */
+  retries?: number;
+  /** External checks: first back-off delay in ms (doubles per retry; Retry-After wins). */
+  retryBackoffMs?: number;
+  /** External checks: parallel requests in total, and per host. */
+  externalConcurrency?: number;
+  perHostConcurrency?: number;
+  /** External checks: how long a good result is trusted, in ms. */
+  cacheMaxAgeMs?: number;
+}
+
+/** What `checkLinks` returns in `outputs`. */
+export interface CheckLinksOutputs {
+  pages: number;
+  links: number;
+  problems: LinkProblem[];
+}
+
+/** What `checkLinks` returns in `stats`. */
+export interface CheckLinksStats {
+  pages: number;
+  links: number;
+  ms: number;
+}
+
+/** The result of one run. */
+export type CheckLinksResult = StageResult<CheckLinksOutputs, CheckLinksStats>;
