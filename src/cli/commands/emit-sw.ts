@@ -1,5 +1,59 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Command } from 'commander';
-import type { CliContext } from '../context.js';
+import { loadProject } from '../../config/load.js';
+import { emitServiceWorker } from '../../sw/emit.js';
+import { prefixDir } from '../../sw/paths.js';
+import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
-/** `docsgen emit-sw`: not built yet (its issue owns this file). */
-export function registerEmitSw(_program: Command, _ctx: CliContext): void {}
+interface EmitSwCliOptions extends GlobalOptions {
+  site?: string;
+}
+
+/** `docsgen emit-sw [--site DIR]`: (re)generates `<site>/documentation/sw.js` for a built web root (default dist/public). */
+export function registerEmitSw(program: Command, ctx: CliContext): void {
+  withGlobalOptions(
+    program
+      .command('emit-sw')
+      .description('generate the service worker (documentation/sw.js) with workbox-build for a built site')
+      .option('--site <dir>', 'web root of a built site (default: dist/public)'),
+  ).action(async (opts: EmitSwCliOptions) => {
+    try {
+      const project = await loadProject(ctx.root(opts));
+      const publicDir = path.resolve(project.root, opts.site ?? 'dist/public');
+      const pathPrefix = project.config.pathPrefix;
+      const buildHash = await readBuildHash(publicDir, pathPrefix);
+      const result = await emitServiceWorker({ publicDir, pathPrefix, buildHash });
+      const shown = path.relative(project.root, result.outputs.file) || result.outputs.file;
+      if (opts.json) {
+        const ok = !result.diagnostics.some((d) => d.severity === 'error');
+        ctx.out(JSON.stringify({ ok, diagnostics: result.diagnostics, outputs: { ...result.outputs, file: shown }, stats: result.stats }, null, 2));
+      } else if (!opts.quiet && !result.diagnostics.some((d) => d.severity === 'error')) {
+        const { files, bytes } = result.outputs.precache;
+        ctx.out(`emit-sw: wrote ${shown} (build ${buildHash}), precaching ${files} files, ${formatBytes(bytes)}`);
+      }
+      ctx.report(result.diagnostics, opts);
+    } catch (err) {
+      ctx.fail(err, opts);
+    }
+  });
+}
+
+/** The site's compilation hash from app-data.json; without one, a fresh random-ish hash stands in (a new worker each run). */
+async function readBuildHash(publicDir: string, pathPrefix: string): Promise<string> {
+  const appData = path.join(publicDir, prefixDir(pathPrefix), 'page-data', 'app-data.json');
+  try {
+    const parsed = JSON.parse(await readFile(appData, 'utf8')) as { webpackCompilationHash?: unknown };
+    if (typeof parsed.webpackCompilationHash === 'string' && parsed.webpackCompilationHash) return parsed.webpackCompilationHash;
+  } catch {
+    // no app-data (not a docsgen build, or not built yet): fall through
+  }
+  return createHash('sha1').update(`${publicDir}\0${Date.now()}`).digest('hex').slice(0, 20);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+}
