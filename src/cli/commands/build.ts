@@ -1,5 +1,63 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../context.js';
+import { build } from '../../build.js';
+import { hasErrors } from '../../diagnostics/types.js';
+import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
+import { createProgress } from '../progress.js';
 
-/** `docsgen build` (being written). */
-export function registerBuild(_program: Command, _ctx: CliContext): void {}
+interface BuildFlags extends GlobalOptions {
+  out: string;
+  concurrency?: string;
+  images: boolean;
+  sw: boolean;
+  links: 'error' | 'warn' | 'off';
+}
+
+/** `docsgen build`: renders the site into dist/public and the server config into dist/server. */
+export function registerBuild(program: Command, ctx: CliContext): void {
+  withGlobalOptions(program.command('build'))
+    .description('render every page, page data, assets, images, service worker, manifest and redirect artifacts')
+    .option('--out <dir>', 'output folder (public/ and server/ inside)', 'dist')
+    .option('--concurrency <n>', 'render workers (default: all cores)')
+    .option('--no-images', 'skip image optimization')
+    .option('--no-sw', 'skip the service worker')
+    .option('--links <mode>', 'broken internal links: error, warn or off', 'error')
+    .action(async (flags: BuildFlags) => {
+      if (!['error', 'warn', 'off'].includes(flags.links)) {
+        ctx.err(`--links must be error, warn or off (got "${flags.links}")`);
+        ctx.exitCode = 2;
+        return;
+      }
+      const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
+      if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 0)) {
+        ctx.err(`--concurrency must be a whole number ≥ 0 (got "${flags.concurrency}")`);
+        ctx.exitCode = 2;
+        return;
+      }
+      const bar = createProgress(ctx, Boolean(flags.quiet || flags.json));
+      try {
+        const result = await build({
+          root: ctx.root(flags),
+          out: flags.out,
+          ...(concurrency !== undefined ? { concurrency } : {}),
+          images: flags.images,
+          sw: flags.sw,
+          links: flags.links,
+          onProgress: (e) => bar.update(e.phase, e.done, e.total),
+        });
+        bar.stop();
+        const ok = !hasErrors(result.diagnostics) && result.outputs !== null;
+        ctx.report(result.diagnostics, flags);
+        if (flags.json) {
+          ctx.out(JSON.stringify({ ok, outDir: result.outputs?.outDir ?? null, buildHash: result.outputs?.buildHash ?? null, stats: result.stats, diagnostics: result.diagnostics }, null, 2));
+        } else if (!flags.quiet) {
+          const s = result.stats;
+          const verdict = ok ? `built ${flags.out}/` : 'build failed; the previous output is untouched';
+          ctx.err(`${verdict}: ${s.pages} pages, ${s.images} images, ${s.redirects} redirects, ${s.links} links checked in ${(s.ms / 1000).toFixed(2)} s`);
+        }
+        if (!ok) ctx.exitCode = Math.max(ctx.exitCode, 1);
+      } catch (err) {
+        bar.stop();
+        ctx.fail(err, flags);
+      }
+    });
+}

@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { codes } from '../diagnostics/codes.js';
+import type { Diagnostic } from '../diagnostics/types.js';
+import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+import { pagePathOf } from './paths.js';
+
+/** One Markdown page found in the content folder, frontmatter already validated. */
+export interface SourcePage {
+  /** Absolute file path. */
+  file: string;
+  /** Path relative to the project root, forward slashes (for messages). */
+  displayFile: string;
+  /** Path relative to the content folder, forward slashes. */
+  relFile: string;
+  /** Site path without prefix, `/a/b/`. */
+  pagePath: string;
+  frontmatter: Frontmatter;
+  /** The whole file text (frontmatter included, so positions stay the file's own). */
+  text: string;
+}
+
+/**
+ * Finds every Markdown page, reads it and validates its frontmatter. Cheap (no Markdown parsing), so the
+ * navigation tree is known before any page is rendered.
+ */
+export async function discoverPages(contentDir: string, root: string): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[] }> {
+  const files = (await fg('**/*.md', { cwd: contentDir, onlyFiles: true, followSymbolicLinks: false, dot: false })).sort();
+  const diagnostics: Diagnostic[] = [];
+  const pages: SourcePage[] = [];
+  const byPath = new Map<string, SourcePage>();
+  const texts = await Promise.all(files.map((rel) => readFile(path.join(contentDir, rel), 'utf8')));
+  files.forEach((relFile, i) => {
+    const file = path.join(contentDir, relFile);
+    const displayFile = path.relative(root, file).split(path.sep).join('/');
+    const text = texts[i]!;
+    const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);
+    diagnostics.push(...fm);
+    if (!data || data.draft) return;
+    const pagePath = pagePathOf(relFile);
+    const other = byPath.get(pagePath.toLowerCase());
+    if (other) {
+      diagnostics.push({
+        code: codes.DUPLICATE_PAGE_PATH,
+        severity: 'error',
+        message: `two files make the page ${pagePath}: ${other.displayFile} and ${displayFile}`,
+        hint: 'rename or remove one of them (paths are compared case-insensitively)',
+        location: { file: displayFile, line: 1, column: 1 },
+      });
+      return;
+    }
+    const page: SourcePage = { file, displayFile, relFile: relFile.split(path.sep).join('/'), pagePath, frontmatter: data, text };
+    byPath.set(pagePath.toLowerCase(), page);
+    pages.push(page);
+  });
+  if (files.length === 0) {
+    diagnostics.push({
+      code: codes.NO_CONTENT,
+      severity: 'error',
+      message: `no Markdown pages in ${path.relative(root, contentDir) || '.'}/`,
+      hint: 'add content/index.md, or pass --root to the project folder',
+    });
+  }
+  return { pages, diagnostics };
+}

@@ -1,0 +1,91 @@
+import { LineCounter, parseDocument } from 'yaml';
+import { z } from 'zod';
+import { issuePosition } from '../config/yaml-positions.js';
+import { codes } from '../diagnostics/codes.js';
+import type { Diagnostic } from '../diagnostics/types.js';
+
+/** Frontmatter every page may carry. Unknown keys are errors: a typo must not silently do nothing. */
+export const frontmatterSchema = z
+  .object({
+    title: z.string().trim().min(1, 'a page needs a non-empty title'),
+    description: z.string().trim().min(1, 'a page needs a one-sentence description'),
+    order: z.number().finite().optional(),
+    template: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a template name like "doc"').optional(),
+    draft: z.boolean().optional(),
+    navTitle: z.string().trim().min(1).optional(),
+  })
+  .strict();
+
+export type Frontmatter = z.output<typeof frontmatterSchema>;
+
+export interface SplitResult {
+  /** The YAML between the fences, or null when the file has no frontmatter. */
+  yaml: string | null;
+  /** 1-based line of the first YAML line. */
+  yamlLine: number;
+}
+
+/** Finds the `---` fenced YAML block at the very start of a Markdown file. */
+export function splitFrontmatter(text: string): SplitResult {
+  const m = /^---[ \t]*\r?\n([\s\S]*?\r?\n)?---[ \t]*(\r?\n|$)/.exec(text);
+  if (!m) return { yaml: null, yamlLine: 1 };
+  return { yaml: m[1] ?? '', yamlLine: 2 };
+}
+
+/** Parses and validates a page's frontmatter; problems come back with the file's own line numbers. */
+export function parseFrontmatter(text: string, file: string): { data: Frontmatter | null; diagnostics: Diagnostic[] } {
+  const { yaml, yamlLine } = splitFrontmatter(text);
+  const lines = text.split(/\r?\n/);
+  const at = (line: number, column: number) => ({ file, line, column, lineText: lines[line - 1] ?? '' });
+  if (yaml === null) {
+    return {
+      data: null,
+      diagnostics: [
+        {
+          code: codes.FRONTMATTER_SCHEMA,
+          severity: 'error',
+          message: 'the page has no frontmatter',
+          hint: 'start the file with a `---` block holding at least `title:` and `description:`',
+          location: at(1, 1),
+        },
+      ],
+    };
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    const pos = lineCounter.linePos(e.pos[0]);
+    return {
+      data: null,
+      diagnostics: [
+        {
+          code: codes.FRONTMATTER_YAML,
+          severity: 'error',
+          message: `malformed frontmatter: ${e.message.split('\n')[0]}`,
+          hint: 'fix the YAML between the `---` lines (quote values that contain `:` or `#`)',
+          location: at(pos.line + yamlLine - 1, pos.col),
+        },
+      ],
+    };
+  }
+  const parsed = frontmatterSchema.safeParse(doc.toJS() ?? {});
+  if (!parsed.success) {
+    return {
+      data: null,
+      diagnostics: parsed.error.issues.map((issue) => {
+        const pos = issuePosition(doc, lineCounter, issue.path);
+        const key = issue.path.join('.');
+        const unknown = issue.code === 'unrecognized_keys' ? ` (${(issue as { keys: string[] }).keys.join(', ')})` : '';
+        return {
+          code: codes.FRONTMATTER_SCHEMA,
+          severity: 'error' as const,
+          message: `invalid frontmatter${key ? ` \`${key}\`` : ''}: ${issue.message}${unknown}`,
+          hint: 'allowed keys: title, description, order, template, draft, navTitle',
+          location: at(pos.line + yamlLine - 1, pos.column),
+        };
+      }),
+    };
+  }
+  return { data: parsed.data, diagnostics: [] };
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { Image, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { codes } from '../diagnostics/codes.js';
+import type { Diagnostic } from '../diagnostics/types.js';
+import { describeImage, ImageError } from '../images/index.js';
+import { isExternalHref } from './paths.js';
+
+/** An image a page references, to be optimized into the web root. */
+export interface ImageReference {
+  source: string;
+  output: string;
+  url: string;
+  line: number;
+  column: number;
+}
+
+export interface ImageContext {
+  file: string;
+  displayFile: string;
+  /** Project root, so messages name files relative to it. */
+  root: string;
+  contentDir: string;
+  pathPrefix: string;
+  maxWidth: number;
+  lines: readonly string[];
+}
+
+/**
+ * Resolves every Markdown image to its optimized URL with the output width and height (no layout shift),
+ * `loading="lazy"` and `decoding="async"` (seed section 9). Missing, corrupt or outside-the-project images are
+ * reported at the line that references them.
+ */
+export async function resolveImages(tree: Root, ctx: ImageContext): Promise<{ images: ImageReference[]; diagnostics: Diagnostic[] }> {
+  const nodes: Image[] = [];
+  visit(tree, 'image', (node) => {
+    nodes.push(node);
+  });
+  const images: ImageReference[] = [];
+  const diagnostics: Diagnostic[] = [];
+  await Promise.all(
+    nodes.map(async (node) => {
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      const location = { file: ctx.displayFile, line: start.line, column: start.column, lineText: ctx.lines[start.line - 1] ?? '' };
+      const lazy = { loading: 'lazy', decoding: 'async' };
+      if (isExternalHref(node.url) || node.url === '') {
+        node.data = { hProperties: { ...lazy } };
+        return;
+      }
+      const rel = decodeURI(node.url.split(/[?#]/)[0] ?? '');
+      const source = rel.startsWith('/') ? path.join(ctx.contentDir, rel) : path.resolve(path.dirname(ctx.file), rel);
+      if (!source.startsWith(ctx.contentDir + path.sep)) {
+        diagnostics.push({
+          code: codes.PATH_OUTSIDE_PROJECT,
+          severity: 'error',
+          message: `image \`${node.url}\` points outside the content folder`,
+          hint: 'keep images inside content/, next to the pages that use them',
+          location,
+        });
+        return;
+      }
+      try {
+        const d = await describeImage(source, { pathPrefix: ctx.pathPrefix, maxWidth: ctx.maxWidth, root: ctx.root });
+        images.push({ source, output: d.output, url: d.url, line: start.line, column: start.column });
+        node.url = d.url;
+        node.data = { hProperties: { width: d.width, height: d.height, ...lazy, className: ['doc-image'] } };
+      } catch (err) {
+        if (!(err instanceof ImageError)) throw err;
+        diagnostics.push(err.toDiagnostic(location));
+      }
+    }),
+  );
+  return { images, diagnostics };
+}

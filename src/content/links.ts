@@ -1,0 +1,35 @@
+import type { Definition, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { rewriteHref, type RewriteContext } from './paths.js';
+
+/** Where a rendered link came from, for `check-links` to name the Markdown line to fix. */
+export interface LinkSource {
+  href: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * Rewrites every link and link definition to its served URL and records, in document order, the final href
+ * with the Markdown position it came from.
+ */
+export function rewriteLinks(tree: Root, ctx: RewriteContext): LinkSource[] {
+  const definitions = new Map<string, Definition>();
+  visit(tree, 'definition', (node) => {
+    node.url = rewriteHref(node.url, ctx);
+    definitions.set(node.identifier.toLowerCase(), node);
+  });
+  const sources: LinkSource[] = [];
+  visit(tree, (node) => {
+    if (node.type === 'link') {
+      node.url = rewriteHref(node.url, ctx);
+      const start = node.position?.start;
+      sources.push({ href: node.url, line: start?.line ?? 1, column: start?.column ?? 1 });
+    } else if (node.type === 'linkReference') {
+      const def = definitions.get(node.identifier.toLowerCase());
+      const start = node.position?.start;
+      if (def) sources.push({ href: def.url, line: start?.line ?? 1, column: start?.column ?? 1 });
+    }
+  });
+  return sources;
+}

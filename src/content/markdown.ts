@@ -1,0 +1,137 @@
+import type { Element, Root as HastRoot } from 'hast';
+import type { Root } from 'mdast';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeStringify from 'rehype-stringify';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { codes } from '../diagnostics/codes.js';
+import type { Diagnostic } from '../diagnostics/types.js';
+import { transformAlerts } from './alerts.js';
+import { assignHeadingIds, type TocEntry } from './headings.js';
+import { resolveImages, type ImageReference } from './images.js';
+import { rewriteLinks, type LinkSource } from './links.js';
+import { substituteVariables } from './variables.js';
+
+/** What the build needs to know about the site while compiling one page. */
+export interface CompileOptions {
+  root: string;
+  contentDir: string;
+  pathPrefix: string;
+  variables: Readonly<Record<string, string>>;
+  imageMaxWidth: number;
+}
+
+/** The compiled article of one page: plain HTML plus what the templates and the checker need. */
+export interface CompiledMarkdown {
+  html: string;
+  toc: TocEntry[];
+  firstHeading: string | null;
+  links: LinkSource[];
+  images: ImageReference[];
+  diagnostics: Diagnostic[];
+}
+
+// Parsing and stringifying are separate processors so our own transforms run in between, on plain trees,
+// with positions intact (they are what check-links reports).
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze();
+const toHtml = unified()
+  .use(remarkRehype, { allowDangerousHtml: false })
+  .use(rehypeHeadingAnchors)
+  .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'plain'] })
+  .use(rehypeStringify)
+  .freeze();
+
+/** Compiles one Markdown file (frontmatter included, so positions are the file's own) to article HTML. */
+export async function compileMarkdown(text: string, file: string, displayFile: string, relFile: string, opts: CompileOptions): Promise<CompiledMarkdown> {
+  const lines = text.split(/\r?\n/);
+  const diagnostics: Diagnostic[] = [];
+  let tree: Root;
+  try {
+    tree = parser.parse(text);
+  } catch (err) {
+    return failed(err, displayFile, lines);
+  }
+  diagnostics.push(...substituteVariables(tree, opts.variables, displayFile, lines));
+  diagnostics.push(...reportRawHtml(tree, displayFile, lines));
+  transformAlerts(tree);
+  const { toc, firstHeading } = assignHeadingIds(tree);
+  const links = rewriteLinks(tree, { relFile, pathPrefix: opts.pathPrefix });
+  const { images, diagnostics: imageProblems } = await resolveImages(tree, {
+    file,
+    displayFile,
+    root: opts.root,
+    contentDir: opts.contentDir,
+    pathPrefix: opts.pathPrefix,
+    maxWidth: opts.imageMaxWidth,
+    lines,
+  });
+  diagnostics.push(...imageProblems);
+  let html: string;
+  try {
+    const hast = (await toHtml.run(tree)) as HastRoot;
+    html = toHtml.stringify(hast);
+  } catch (err) {
+    return failed(err, displayFile, lines);
+  }
+  return { html, toc, firstHeading, links, images, diagnostics };
+}
+
+// Raw HTML is dropped (content is data, never code); say so, since the writer expected it to show.
+function reportRawHtml(tree: Root, file: string, lines: readonly string[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  visit(tree, 'html', (node) => {
+    if (/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) return;
+    const start = node.position?.start ?? { line: 1, column: 1 };
+    out.push({
+      code: codes.UNSAFE_HTML,
+      severity: 'warning',
+      message: 'raw HTML in Markdown is not rendered',
+      hint: 'use Markdown syntax instead (content is data, never code)',
+      location: { file, line: start.line, column: start.column, lineText: lines[start.line - 1] ?? '' },
+    });
+  });
+  return out;
+}
+
+function failed(err: unknown, file: string, lines: readonly string[]): CompiledMarkdown {
+  const place = (err as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
+  const line = place?.start?.line ?? place?.line ?? 1;
+  const column = place?.start?.column ?? place?.column ?? 1;
+  return {
+    html: '',
+    toc: [],
+    firstHeading: null,
+    links: [],
+    images: [],
+    diagnostics: [
+      {
+        code: codes.MARKDOWN_COMPILE,
+        severity: 'error',
+        message: `the Markdown could not be compiled: ${(err as Error).message.split('\n')[0]}`,
+        hint: 'check the syntax near this line',
+        location: { file, line, column, lineText: lines[line - 1] ?? '' },
+      },
+    ],
+  };
+}
+
+// A visible "#" link after each h2-h6 so readers can copy a link to a section.
+function rehypeHeadingAnchors() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node: Element) => {
+      if (!/^h[2-6]$/.test(node.tagName)) return;
+      const id = node.properties?.id;
+      if (typeof id !== 'string') return;
+      node.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['heading-anchor'], href: `#${id}`, ariaHidden: 'true', tabIndex: -1 },
+        children: [{ type: 'text', value: '#' }],
+      });
+    });
+  };
+}

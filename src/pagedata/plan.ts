@@ -1,0 +1,145 @@
+import path from 'node:path';
+import type { SiteConfig } from '../config/schema.js';
+import type { SourcePage } from '../content/discover.js';
+import { codes } from '../diagnostics/codes.js';
+import type { Diagnostic } from '../diagnostics/types.js';
+import type { PageTask } from '../render/page-task.js';
+import { SiteTree } from './site-tree.js';
+import { contentHash, staticQuery, writeJson } from './write.js';
+
+/** The 404 and 500 pages: rendered from templates, no Markdown. */
+const STATUS_PAGES = [
+  { status: 404, template: 'not-found', title: 'Page not found', description: 'The page you asked for does not exist.' },
+  { status: 500, template: 'server-error', title: 'Something went wrong', description: 'The server could not complete the request.' },
+] as const;
+
+/** Shared data written once: static queries (nav, site) and slices (header, footer). */
+export interface SharedData {
+  props: Record<string, unknown>;
+  staticQueryHashes: string[];
+  slicesMap: Record<string, string>;
+  hash: string;
+}
+
+/** Everything decided before rendering: which template renders each page, and the data all pages share. */
+export interface SitePlan {
+  tasks: PageTask[];
+  diagnostics: Diagnostic[];
+  appOptions: Record<string, unknown>;
+  writeSharedData(siteDir: string): Promise<SharedData>;
+}
+
+/** The template a page uses when its frontmatter names none. */
+export function defaultTemplate(page: SourcePage): string {
+  if (page.pagePath === '/') return 'home';
+  return /(^|\/)index\.md$/i.test(page.relFile) ? 'section' : 'doc';
+}
+
+/** Plans the build: page tasks with template, breadcrumbs and children; unknown templates are reported. */
+export function planSite(pages: readonly SourcePage[], templates: readonly string[], config: SiteConfig): SitePlan {
+  const prefix = config.pathPrefix;
+  const tree = new SiteTree(pages, prefix);
+  const known = new Set(templates);
+  const diagnostics: Diagnostic[] = [];
+  const tasks: PageTask[] = [];
+  for (const page of pages) {
+    const template = page.frontmatter.template ?? defaultTemplate(page);
+    if (!known.has(template)) {
+      diagnostics.push(unknownTemplate(page, template, templates));
+      continue;
+    }
+    tasks.push({
+      id: tasks.length,
+      file: page.file,
+      displayFile: page.displayFile,
+      relFile: page.relFile,
+      pagePath: page.pagePath,
+      text: page.text,
+      frontmatter: page.frontmatter,
+      template,
+      breadcrumbs: tree.breadcrumbs(page.pagePath),
+      children: tree.children(page.pagePath),
+      section: tree.section(page.pagePath),
+    });
+  }
+  for (const s of STATUS_PAGES) {
+    if (!known.has(s.template)) {
+      diagnostics.push({
+        code: codes.UNKNOWN_TEMPLATE,
+        severity: 'error',
+        message: `the ${s.status} page needs the template \`${s.template}\`, and templates/${s.template}.tsx is missing`,
+        hint: `add templates/${s.template}.tsx with a default export`,
+        location: { file: 'templates', line: 1, column: 1 },
+      });
+      continue;
+    }
+    tasks.push({
+      id: tasks.length,
+      file: '',
+      displayFile: `templates/${s.template}.tsx`,
+      relFile: '',
+      pagePath: `/${s.status}/`,
+      text: '',
+      frontmatter: { title: s.title, description: s.description },
+      template: s.template,
+      breadcrumbs: [],
+      children: [],
+      section: '',
+      status: s.status,
+    });
+  }
+  const nav = tree.nav();
+  const homeUrl = `${prefix}/`;
+  const footerLinks = ['/terms-of-use/', '/esri-and-data-attribution/']
+    .filter((p) => pages.some((pg) => pg.pagePath === p))
+    .map((p) => ({ title: pages.find((pg) => pg.pagePath === p)!.frontmatter.title, url: `${prefix}${p}` }));
+  return {
+    tasks,
+    diagnostics,
+    appOptions: {
+      pathPrefix: prefix,
+      locales: config.locales,
+      defaultLocale: config.defaultLocale,
+      localeAliases: config.localeAliases,
+    },
+    async writeSharedData(siteDir) {
+      const site = {
+        siteName: config.siteName,
+        titlePostfix: config.titlePostfix,
+        pathPrefix: prefix,
+        forumUrl: config.forumUrl,
+        socialHandle: config.socialHandle,
+        defaultLocale: config.defaultLocale,
+      };
+      const navQuery = staticQuery({ nav });
+      const siteQuery = staticQuery({ site });
+      const header = { siteName: config.siteName, homeUrl, sections: nav.map((n) => ({ title: n.title, url: n.url })) };
+      // The year is fixed by the content, not the clock, so rebuilding unchanged input gives identical bytes.
+      const footer = { siteName: config.siteName, forumUrl: config.forumUrl, links: footerLinks, year: 2025 };
+      await writeJson(path.join(siteDir, 'page-data/sq/d', `${navQuery.hash}.json`), navQuery.json);
+      await writeJson(path.join(siteDir, 'page-data/sq/d', `${siteQuery.hash}.json`), siteQuery.json);
+      await writeJson(path.join(siteDir, 'slice-data/header.json'), { data: header });
+      await writeJson(path.join(siteDir, 'slice-data/footer.json'), { data: footer });
+      return {
+        props: { nav, site, header, footer },
+        staticQueryHashes: [navQuery.hash, siteQuery.hash],
+        slicesMap: { header: 'header', footer: 'footer' },
+        hash: contentHash(JSON.stringify({ nav, site, header, footer })),
+      };
+    },
+  };
+}
+
+function unknownTemplate(page: SourcePage, template: string, templates: readonly string[]): Diagnostic {
+  const lines = page.text.split(/\r?\n/);
+  const index = lines.findIndex((l) => /^template\s*:/.test(l));
+  const line = index >= 0 ? index + 1 : 1;
+  const column = index >= 0 ? (lines[index]!.indexOf(':') + 2) : 1;
+  return {
+    code: codes.UNKNOWN_TEMPLATE,
+    severity: 'error',
+    message: `unknown template \`${template}\``,
+    hint: `use one of: ${templates.join(', ')} (or add templates/${template}.tsx)`,
+    location: { file: page.displayFile, line, column, lineText: lines[line - 1] ?? '' },
+  };
+}

@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Short content hash used for static-query file names and the build hash. */
+export function contentHash(data: string | Uint8Array, length = 16): string {
+  return createHash('sha256').update(data).digest('hex').slice(0, length);
+}
+
+/** `page-data/{path or index}/page-data.json` relative to the prefix folder; `/404.html` stays as Gatsby names it. */
+export function pageDataFile(pagePath: string): string {
+  const p = pagePath.replace(/^\/+|\/+$/g, '');
+  return `page-data/${p === '' ? 'index' : p}/page-data.json`;
+}
+
+/** Writes JSON (compact: these are fetched on every navigation) creating folders as needed. */
+export async function writeJson(file: string, data: unknown): Promise<string> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const text = JSON.stringify(data);
+  await writeFile(file, text);
+  return text;
+}
+
+/** A static query result: `page-data/sq/d/<hash>.json` named by the hash of its data. */
+export function staticQuery(data: Record<string, unknown>): { hash: string; json: { data: Record<string, unknown> } } {
+  const json = { data };
+  return { hash: contentHash(JSON.stringify(json), 10), json };
+}

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type BuildFailure, type Message } from 'esbuild';
+import { codes } from '../diagnostics/codes.js';
+import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
+import { docsgenNodeModules, docsgenRoot } from './docsgen-root.js';
+
+/** Templates a site must provide: every page kind the build renders. */
+export const REQUIRED_TEMPLATES = ['doc', 'section', 'home', 'not-found', 'server-error'] as const;
+
+/** The chunk name of a template in page-data, Gatsby-style: `component---doc`. */
+export function chunkNameOf(template: string): string {
+  return `component---${template}`;
+}
+
+/** The server bundle: a module exporting the templates and the renderer sharing one React. */
+export interface ServerBundle {
+  file: string;
+  templates: string[];
+  hash: string;
+}
+
+/** Lists `templates/*.tsx`: each top-level TSX file with a default export is a template. */
+export async function listTemplateFiles(templatesDir: string): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(templatesDir);
+  } catch {
+    throw new DiagnosticError(
+      { code: codes.TEMPLATE_COMPILE, severity: 'error', message: `no templates folder at ${templatesDir}`, hint: 'create templates/ with doc.tsx, section.tsx, home.tsx, not-found.tsx and server-error.tsx' },
+      2,
+    );
+  }
+  return entries.filter((f) => f.endsWith('.tsx')).sort();
+}
+
+/**
+ * Bundles the templates for Node with esbuild (React, react-dom/server and Calcite inside, so one React instance
+ * renders them whatever folder the site lives in). Compiled once per build, imported once per worker.
+ */
+export async function compileServerTemplates(templatesDir: string, outDir: string, displayRoot: string): Promise<ServerBundle> {
+  const files = await listTemplateFiles(templatesDir);
+  const imports = files.map((f, i) => `import * as t${i} from ${JSON.stringify(`./${f}`)};`).join('\n');
+  const map = files.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: t${i}.default`).join(',\n');
+  const contents = `${imports}\nexport { createElement } from 'react';\nexport { renderToString } from 'react-dom/server';\nexport const templates = {\n${map}\n};\n`;
+  await mkdir(outDir, { recursive: true });
+  let output: Uint8Array;
+  try {
+    const result = await build({
+      stdin: { contents, resolveDir: templatesDir, sourcefile: 'templates-entry.js', loader: 'js' },
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      nodePaths: [docsgenNodeModules],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      legalComments: 'none',
+      // CommonJS parts of react-dom need `require` in an ES module.
+      banner: { js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);" },
+    });
+    output = result.outputFiles[0]!.contents;
+  } catch (err) {
+    throw new DiagnosticError(esbuildDiagnostic(err, displayRoot, codes.TEMPLATE_COMPILE), 1);
+  }
+  const hash = createHash('sha256').update(output).digest('hex').slice(0, 16);
+  const file = path.join(outDir, `templates-${hash}.mjs`);
+  await writeFile(file, output);
+  const mod = (await import(file)) as { templates: Record<string, unknown> };
+  const templates = Object.entries(mod.templates).filter(([, v]) => typeof v === 'function').map(([k]) => k);
+  return { file, templates, hash };
+}
+
+/** What the client build produced: URLs of the runtime, the styles and each template chunk. */
+export interface ClientBundle {
+  appUrl: string;
+  stylesUrl: string;
+  /** componentChunkName → URL */
+  chunks: Record<string, string>;
+  files: string[];
+  /** Hash of every emitted file, part of the build hash. */
+  hash: string;
+}
+
+/**
+ * Bundles the browser side with esbuild: the runtime (`app`), one chunk per template named by its
+ * componentChunkName, shared chunks, and the stylesheet; every file name content-hashed.
+ */
+export async function compileClient(opts: {
+  templatesDir: string;
+  templates: string[];
+  outDir: string;
+  urlBase: string;
+  cacheDir: string;
+  displayRoot: string;
+  appOptions: Record<string, unknown>;
+}): Promise<ClientBundle> {
+  await mkdir(opts.cacheDir, { recursive: true });
+  const entryFile = path.join(opts.cacheDir, 'client-entry.js');
+  const runtime = path.join(docsgenRoot, 'lib/client/index.js');
+  await writeFile(entryFile, `import { startApp } from ${JSON.stringify(runtime)};\nstartApp(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n`);
+  const entryPoints: Record<string, string> = { app: entryFile };
+  for (const t of opts.templates) entryPoints[chunkNameOf(t)] = path.join(opts.templatesDir, `${t}.tsx`);
+  const stylesFile = path.join(opts.templatesDir, 'styles.css');
+  entryPoints['styles'] = stylesFile;
+  await mkdir(opts.outDir, { recursive: true });
+  let result;
+  try {
+    result = await build({
+      entryPoints,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['chrome110', 'firefox115', 'safari16'],
+      jsx: 'automatic',
+      minify: true,
+      write: false,
+      outdir: opts.outDir,
+      entryNames: '[name]',
+      chunkNames: 'chunk-[hash]',
+      nodePaths: [docsgenNodeModules],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      legalComments: 'none',
+      metafile: true,
+    });
+  } catch (err) {
+    throw new DiagnosticError(esbuildDiagnostic(err, opts.displayRoot, codes.CLIENT_BUNDLE), 1);
+  }
+  // Entries get content-hashed names here (esbuild's [hash] would not cover the options inserted below).
+  const named = new Map<string, string>();
+  const files: string[] = [];
+  const hasher = createHash('sha256');
+  const outputs = [...result.outputFiles].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const chunks: Record<string, string> = {};
+  let appText = '';
+  let appPath = '';
+  let stylesUrl = '';
+  for (const f of outputs) {
+    const base = path.basename(f.path);
+    if (base === 'app.js') {
+      appText = f.text;
+      appPath = f.path;
+      continue;
+    }
+    let finalName = base;
+    if (/^(component---.*|styles)\.(js|css)$/.test(base)) {
+      const h = createHash('sha256').update(f.contents).digest('hex').slice(0, 12);
+      finalName = base.replace(/\.(js|css)$/, `-${h}.$1`);
+    }
+    named.set(base, finalName);
+    await writeFile(path.join(opts.outDir, finalName), f.contents);
+    files.push(finalName);
+    hasher.update(finalName);
+    const url = `${opts.urlBase}/${finalName}`;
+    if (base.startsWith('component---') && base.endsWith('.js')) chunks[base.replace(/\.js$/, '')] = url;
+    if (base === 'styles.css') stylesUrl = url;
+  }
+  const options = JSON.stringify({ ...opts.appOptions, chunks });
+  const app = appText.replace('"__DOCSGEN_APP_OPTIONS__"', JSON.stringify(options));
+  const appHash = createHash('sha256').update(app).digest('hex').slice(0, 12);
+  const appName = `app-${appHash}.js`;
+  await writeFile(path.join(path.dirname(appPath), appName), app);
+  files.push(appName);
+  hasher.update(appName);
+  return { appUrl: `${opts.urlBase}/${appName}`, stylesUrl, chunks, files, hash: hasher.digest('hex').slice(0, 16) };
+}
+
+function esbuildDiagnostic(err: unknown, displayRoot: string, code: string): Diagnostic {
+  const first: Message | undefined = (err as BuildFailure).errors?.[0];
+  if (!first) {
+    return { code, severity: 'error', message: `templates could not be compiled: ${(err as Error).message}` };
+  }
+  const loc = first.location;
+  return {
+    code,
+    severity: 'error',
+    message: `template does not compile: ${first.text}`,
+    hint: 'fix the TypeScript/JSX error in the template',
+    ...(loc
+      ? { location: { file: path.relative(displayRoot, path.resolve(displayRoot, loc.file)).split(path.sep).join('/'), line: loc.line, column: loc.column + 1, lineText: loc.lineText } }
+      : {}),
+  };
+}
+

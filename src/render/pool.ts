@@ -1,0 +1,62 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { PageTask, RenderSetup } from './page-task.js';
+import { renderPage, type RenderedPage } from './render-page.js';
+
+/**
+ * Renders pages on worker threads across all cores (templates compiled once per worker, not per page). Each
+ * worker has at most `inFlight` tasks queued, so memory stays bounded (back-pressure); results are handed to
+ * `onResult` as they finish and the caller writes them. With concurrency 0 pages render on this thread.
+ */
+export async function renderAll(
+  tasks: readonly PageTask[],
+  setup: RenderSetup,
+  opts: { concurrency?: number; onResult: (page: RenderedPage) => Promise<void> | void },
+): Promise<void> {
+  const concurrency = opts.concurrency ?? Math.max(1, Math.min(availableParallelism(), Math.ceil(tasks.length / 8)));
+  if (concurrency === 0 || tasks.length === 0) {
+    for (const t of tasks) await opts.onResult(await renderPage(t, setup));
+    return;
+  }
+  const workerUrl = new URL('./worker.js', import.meta.url);
+  const inFlight = 4;
+  let next = 0;
+  let failure: Error | null = null;
+  const pending: Promise<void>[] = [];
+  const workers = Array.from({ length: concurrency }, () => new Worker(workerUrl, { workerData: setup, env: { ...process.env, NODE_ENV: 'production' } }));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let active = 0;
+            const feed = () => {
+              while (!failure && active < inFlight && next < tasks.length) {
+                worker.postMessage(tasks[next++]);
+                active++;
+              }
+              if (active === 0) resolve();
+            };
+            worker.on('message', (msg: { ok: true; result: RenderedPage } | { ok: false; id: number; error: string }) => {
+              active--;
+              if (!msg.ok) {
+                failure = new Error(`rendering page ${tasks[msg.id]?.displayFile ?? msg.id} crashed: ${msg.error}`);
+                reject(failure);
+                return;
+              }
+              pending.push(Promise.resolve(opts.onResult(msg.result)));
+              feed();
+            });
+            worker.on('error', (err) => {
+              failure = err;
+              reject(err);
+            });
+            feed();
+          }),
+      ),
+    );
+    await Promise.all(pending);
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,13 @@
+// A render worker: receives its setup once, then page tasks; answers each with the rendered page.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PageTask, RenderSetup } from './page-task.js';
+import { renderPage } from './render-page.js';
+
+const setup = workerData as RenderSetup;
+
+parentPort!.on('message', (task: PageTask) => {
+  renderPage(task, setup).then(
+    (result) => parentPort!.postMessage({ ok: true, result }),
+    (error: unknown) => parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error) }),
+  );
+});

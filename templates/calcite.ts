@@ -1,0 +1,22 @@
+// The Calcite components the templates use. Importing a component module defines its custom element (in the
+// browser) or registers it with Lit's server shim (at build time), which the React wrappers need to tell
+// properties from attributes. Only these are bundled; the rest of the library is never downloaded.
+import '@esri/calcite-components/components/calcite-navigation';
+import '@esri/calcite-components/components/calcite-navigation-logo';
+import '@esri/calcite-components/components/calcite-menu';
+import '@esri/calcite-components/components/calcite-menu-item';
+import '@esri/calcite-components/components/calcite-notice';
+import '@esri/calcite-components/components/calcite-segmented-control';
+import '@esri/calcite-components/components/calcite-segmented-control-item';
+import '@esri/calcite-components/components/calcite-progress';
+
+export {
+  CalciteNavigation,
+  CalciteNavigationLogo,
+  CalciteMenu,
+  CalciteMenuItem,
+  CalciteNotice,
+  CalciteSegmentedControl,
+  CalciteSegmentedControlItem,
+  CalciteProgress,
+} from '@esri/calcite-components-react';

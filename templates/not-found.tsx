@@ -1,0 +1,21 @@
+import { CalciteNotice } from './calcite';
+import { Layout } from './layout';
+import type { TemplateProps } from './types';
+
+/** The 404 page (served with status 404 by the server config and the preview server). */
+export default function NotFoundTemplate(props: TemplateProps) {
+  const { header } = props;
+  return (
+    <Layout {...props}>
+      <article className="article error-page">
+        <h1>Page not found</h1>
+        <p>We could not find the page you asked for. It may have moved, or the address may be mistyped.</p>
+        <p><a href={header.homeUrl}>Go to the documentation home</a></p>
+        <CalciteNotice open kind="brand" icon="information" width="full">
+          <div slot="title">Looking for an older page?</div>
+          <div slot="message">Many pages moved when the sections were reorganized; the sidebar lists every current section.</div>
+        </CalciteNotice>
+      </article>
+    </Layout>
+  );
+}

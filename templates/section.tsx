@@ -1,0 +1,29 @@
+import { Layout } from './layout';
+import type { TemplateProps } from './types';
+
+/** A section index: its own article, then a card list of the pages in the section. */
+export default function SectionTemplate(props: TemplateProps) {
+  const { page } = props;
+  return (
+    <Layout {...props}>
+      <article className="article">
+        <h1>{page.title}</h1>
+        {page.description ? <p className="lede">{page.description}</p> : null}
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: page.html }} />
+        {page.children.length > 0 ? (
+          <section className="section-children" aria-labelledby="in-this-section">
+            <h2 id="in-this-section">In this section</h2>
+            <ul className="cards">
+              {page.children.map((c) => (
+                <li key={c.url} className="card">
+                  <a href={c.url}>{c.title}</a>
+                  <p>{c.description}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </article>
+    </Layout>
+  );
+}

@@ -1,0 +1,20 @@
+import { CalciteNotice } from './calcite';
+import { Layout } from './layout';
+import type { TemplateProps } from './types';
+
+/** The 500 page (served with status 500 when the server fails). */
+export default function ServerErrorTemplate(props: TemplateProps) {
+  const { header } = props;
+  return (
+    <Layout {...props}>
+      <article className="article error-page">
+        <h1>Something went wrong</h1>
+        <p>The server could not complete your request. Please try again in a moment.</p>
+        <p><a href={header.homeUrl}>Go to the documentation home</a></p>
+        <CalciteNotice open kind="danger" icon="exclamation-mark-triangle" width="full">
+          <div slot="message">If the problem persists, tell us in the community forum.</div>
+        </CalciteNotice>
+      </article>
+    </Layout>
+  );
+}

@@ -1,0 +1,75 @@
+// The data every template receives. docsgen builds it from the content tree; the browser runtime rebuilds the
+// same props from page-data, static-query and slice data, so server HTML and hydration always agree.
+
+/** One entry of a page's table of contents (h2/h3). */
+export interface TocEntry {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+/** A node of the navigation tree (static query data, shared by every page). */
+export interface NavItem {
+  title: string;
+  url: string;
+  children: NavItem[];
+}
+
+/** A link with a label. */
+export interface Crumb {
+  title: string;
+  url: string;
+}
+
+/** The page itself (page-data `result.pageContext`). */
+export interface PageContext {
+  path: string;
+  url: string;
+  title: string;
+  description: string;
+  /** Article HTML compiled from Markdown at build time (plain HTML, readable without JavaScript). */
+  html: string;
+  toc: TocEntry[];
+  breadcrumbs: Crumb[];
+  children: Array<Crumb & { description: string }>;
+  /** First top-level section URL this page belongs to ('' for the home page). */
+  section: string;
+  firstHeading: string | null;
+  sourceFile: string;
+  /** HTTP status the page stands for (404 and 500 pages). */
+  status?: number;
+}
+
+/** Site metadata (static query data). */
+export interface SiteData {
+  siteName: string;
+  titlePostfix: string;
+  pathPrefix: string;
+  forumUrl: string;
+  socialHandle: string;
+  defaultLocale: string;
+}
+
+/** Header slice data. */
+export interface HeaderData {
+  siteName: string;
+  homeUrl: string;
+  sections: Crumb[];
+}
+
+/** Footer slice data. */
+export interface FooterData {
+  siteName: string;
+  forumUrl: string;
+  links: Crumb[];
+  year: number;
+}
+
+/** Props of every template's default export. */
+export interface TemplateProps {
+  page: PageContext;
+  nav: NavItem[];
+  site: SiteData;
+  header: HeaderData;
+  footer: FooterData;
+}
