@@ -13,6 +13,7 @@ import { LinkSources, parseLinkSources } from './link-sources.js';
 import * as limits from './limits.js';
 import { parseRedirectRules, type RedirectRule } from './redirect-matcher.js';
 import { decodeFragment } from './resolve-href.js';
+import { extractPage } from './extract-page.js';
 import type { CheckLinksOptions, CheckLinksResult, LinkProblem, LinkProblemKind } from './types.js';
 import { checkAllPages } from './worker-pool.js';
 
@@ -84,11 +85,10 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   }
 
   const problems: LinkProblem[] = [];
+  const refIndex: number[] = [];
   const add = (page: string, place: RefPlace, kind: LinkProblemKind, extra: Partial<LinkProblem> = {}): void => {
-    const problem: LinkProblem = { page, href: place.href, kind, severity: kindSeverity[kind], html: { line: place.line, column: place.column }, ...extra };
-    const src = sources?.find(page, place.href, place.occurrence);
-    if (src) problem.source = src;
-    problems.push(problem);
+    problems.push({ page, href: place.href, kind, severity: kindSeverity[kind], html: { line: place.line, column: place.column }, ...extra });
+    refIndex.push(place.index);
   };
 
   const anchorsOf = indexAnchors(results);
@@ -96,13 +96,15 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   for (const r of results) {
     links += r.links;
     for (const p of r.problems) {
-      add(r.page, p, p.kind, { target: p.target, detail: p.detail, suggestion: p.suggestion ?? suggestAnchor(p.kind === 'missing-anchor' ? anchorsOf(r.page) : null, p.target) });
+      const suggestion = p.kind === 'missing-anchor' ? suggestAnchor(anchorsOf(r.page), fragmentOf(p.href)) : p.suggestion;
+      add(r.page, p, p.kind, { target: p.kind === 'missing-anchor' ? withFragment(p.href, suggestion) : p.target, detail: p.detail, suggestion });
     }
     for (const a of r.anchorChecks) {
       const anchors = anchorsOf(a.targetFile);
       // a target page that failed to parse is reported on its own; do not pile anchor errors on it
       if (!anchors || hasAnchor(anchors, a.fragment)) continue;
-      add(r.page, a, 'missing-anchor', { target: a.fragment, detail: a.targetFile, suggestion: suggestAnchor(anchors, a.fragment) });
+      const suggestion = suggestAnchor(anchors, a.fragment);
+      add(r.page, a, 'missing-anchor', { target: withFragment(a.href, suggestion), detail: a.targetFile, suggestion });
     }
   }
 
@@ -132,10 +134,36 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
     }
   }
 
+  if (sources) await attachSources(problems, refIndex, sources, dir);
   problems.sort(compareProblems);
   for (const p of problems) diagnostics.push(describeProblem(p, rel(cwd, path.join(dir, p.page))));
   const ms = Math.round(performance.now() - started);
   return { diagnostics, outputs: { pages: pages.length, links, problems }, stats: { pages: pages.length, links, ms } };
+}
+
+/**
+ * Names the Markdown place of each problem whose page the build recorded. Only pages with problems are
+ * parsed again (for their full list of hrefs), so the common clean run pays nothing.
+ */
+async function attachSources(problems: LinkProblem[], refIndex: readonly number[], sources: LinkSources, dir: string): Promise<void> {
+  const places = new Map<string, ReturnType<LinkSources['placesFor']>>();
+  for (let k = 0; k < problems.length; k++) {
+    const p = problems[k]!;
+    if (sources.sourceOf(p.page) === null) continue;
+    let list = places.get(p.page);
+    if (!list) {
+      let hrefs: string[] = [];
+      try {
+        hrefs = extractPage(await readFile(path.join(dir, p.page), 'utf8')).refs.map((r) => r.href);
+      } catch {
+        // unreadable now: it was read a moment ago, so leave the HTML position
+      }
+      list = sources.placesFor(p.page, hrefs);
+      places.set(p.page, list);
+    }
+    const place = list[refIndex[k]!];
+    if (place) p.source = place;
+  }
 }
 
 /** For `<x>/public`, the docsgen build's `<x>/server/redirects.json` and `<x>/server/link-sources.json` when present. */
@@ -179,6 +207,19 @@ function suggestAnchor(anchors: ReadonlySet<string> | null, fragment: string | u
   const wanted = decodeFragment(fragment).toLowerCase();
   for (const a of anchors) if (a.toLowerCase() === wanted) return a;
   return undefined;
+}
+
+/** The fragment of an href as written, without `#`. */
+function fragmentOf(href: string): string {
+  const i = href.indexOf('#');
+  return i < 0 ? '' : href.slice(i + 1);
+}
+
+/** The href with its fragment replaced by the suggested anchor; undefined when there is no suggestion. */
+function withFragment(href: string, anchor: string | undefined): string | undefined {
+  if (anchor === undefined) return undefined;
+  const i = href.indexOf('#');
+  return `${i < 0 ? href : href.slice(0, i)}#${anchor}`;
 }
 
 function compareProblems(a: LinkProblem, b: LinkProblem): number {

@@ -13,9 +13,10 @@ export interface CheckContext {
   collectExternal: boolean;
 }
 
-/** A link's place in its page: 1-based position and which occurrence of the same href it is (0-based). */
+/** A link's place in its page: 1-based position, its index among the page's references, and which occurrence of the same href it is (0-based). */
 export interface RefPlace {
   href: string;
+  index: number;
   line: number;
   column: number;
   occurrence: number;
@@ -29,7 +30,7 @@ export interface PageProblem extends RefPlace {
   suggestion?: string;
 }
 
-/** A `#fragment` on another page: checked once every page's anchors are known. */
+/** A `#fragment` on another page: checked once every page's anchors are known (`fragment` as the URL parser left it). */
 export interface AnchorCheck extends RefPlace {
   targetFile: string;
   fragment: string;
@@ -70,14 +71,15 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
   const dirKey = base.href.slice(0, base.href.lastIndexOf('/') + 1);
   const anchorSet = new Set(anchors);
 
-  const flagged: Array<{ ref: PageRef; occurrence: number; make: (p: RefPlace) => void }> = [];
+  const flagged: Array<{ ref: PageRef; index: number; occurrence: number; make: (p: RefPlace) => void }> = [];
   const problems: PageProblem[] = [];
   const anchorChecks: AnchorCheck[] = [];
   const externals: ExternalRef[] = [];
   const seen = new Map<string, number>();
   let links = 0;
 
-  for (const ref of refs) {
+  for (let index = 0; index < refs.length; index++) {
+    const ref = refs[index]!;
     const occurrence = seen.get(ref.href) ?? 0;
     seen.set(ref.href, occurrence + 1);
     if (!ref.check) continue;
@@ -94,34 +96,34 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
     if (outcome.t === 'external') {
       if (ctx.collectExternal) {
         const url = outcome.url;
-        flagged.push({ ref, occurrence, make: (p) => externals.push({ ...p, url }) });
+        flagged.push({ ref, index, occurrence, make: (p) => externals.push({ ...p, url }) });
       }
       continue;
     }
     if (outcome.t === 'problem') {
       const o = outcome;
-      flagged.push({ ref, occurrence, make: (p) => problems.push({ ...p, kind: o.kind, target: o.target, detail: o.detail, suggestion: o.suggestion }) });
+      flagged.push({ ref, index, occurrence, make: (p) => problems.push({ ...p, kind: o.kind, target: o.target, detail: o.detail, suggestion: o.suggestion }) });
       continue;
     }
     if (outcome.warn) {
       const w = outcome.warn;
-      flagged.push({ ref, occurrence, make: (p) => problems.push({ ...p, kind: w.kind, target: w.target }) });
+      flagged.push({ ref, index, occurrence, make: (p) => problems.push({ ...p, kind: w.kind, target: w.target }) });
     }
     const { file, fragment } = outcome;
     if (fragment === null || !isHtmlFile(file) || isTopOfPage(fragment)) continue;
     if (file === page) {
       if (!hasAnchor(anchorSet, fragment)) {
-        flagged.push({ ref, occurrence, make: (p) => problems.push({ ...p, kind: 'missing-anchor', target: fragment, detail: page }) });
+        flagged.push({ ref, index, occurrence, make: (p) => problems.push({ ...p, kind: 'missing-anchor', detail: page }) });
       }
     } else {
-      flagged.push({ ref, occurrence, make: (p) => anchorChecks.push({ ...p, targetFile: file, fragment }) });
+      flagged.push({ ref, index, occurrence, make: (p) => anchorChecks.push({ ...p, targetFile: file, fragment }) });
     }
   }
 
   // positions only for the few references that need one
   if (flagged.length) {
     const places = positionsOf(html, flagged.map((f) => f.ref.offset));
-    flagged.forEach((f, i) => f.make({ href: f.ref.href, line: places[i]!.line, column: places[i]!.column, occurrence: f.occurrence }));
+    flagged.forEach((f, i) => f.make({ href: f.ref.href, index: f.index, line: places[i]!.line, column: places[i]!.column, occurrence: f.occurrence }));
   }
   return { page, anchors: anchors.join('\0'), links, problems, anchorChecks, externals };
 }
@@ -134,8 +136,14 @@ function resolveOutcome(href: string, base: URL, role: RefRole, ctx: CheckContex
   const found = ctx.index.lookup(r.path);
   if (found.status === 'ok') return { t: 'ok', file: found.file, fragment: r.fragment };
   if (found.status === 'no-slash') {
-    return { t: 'ok', file: found.file, fragment: r.fragment, warn: { kind: 'no-trailing-slash', target: found.url } };
+    // keep the query and fragment so the suggested href can replace the old one as is
+    const rest = /[?#]/.exec(href);
+    return { t: 'ok', file: found.file, fragment: r.fragment, warn: { kind: 'no-trailing-slash', target: found.url + (rest ? href.slice(rest.index) : '') } };
   }
+  // a file that exists in other case is the better advice than a (case-insensitive) redirect that would
+  // shadow it: the redirect list's own check reports such shadowing
+  const realCase = ctx.index.caseInsensitive(r.path);
+  if (realCase !== null) return { t: 'problem', kind: 'case-mismatch', target: realCase };
   const redirected = ctx.redirects?.match(r.path);
   if (redirected != null) {
     if (isInternalTarget(redirected) && !targetExists(redirected, ctx)) {
@@ -143,12 +151,10 @@ function resolveOutcome(href: string, base: URL, role: RefRole, ctx: CheckContex
     }
     return { t: 'problem', kind: 'redirected', target: redirected };
   }
-  const realCase = ctx.index.caseInsensitive(r.path);
-  if (realCase !== null) return { t: 'problem', kind: 'case-mismatch', target: realCase };
   const kind = role === 'page' ? 'missing-page' : 'missing-asset';
   // a docsgen link written without the site prefix is the commonest slip: name the prefixed path
   if (!r.path.startsWith(`${PATH_PREFIX}/`) && ctx.index.lookup(`${PATH_PREFIX}${r.path}`).status !== 'missing') {
-    return { t: 'problem', kind, suggestion: `${PATH_PREFIX}${r.path}` };
+    return { t: 'problem', kind, target: `${PATH_PREFIX}${r.path}`, suggestion: `${PATH_PREFIX}${r.path}` };
   }
   return { t: 'problem', kind, detail: found.status === 'missing' && found.outsidePrefix ? 'outside-prefix' : undefined };
 }

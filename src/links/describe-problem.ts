@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/types.js';
 import { linkCodes } from './codes.js';
 import type { LinkProblem, LinkProblemKind } from './types.js';
+import { decodeFragment } from './resolve-href.js';
 
 /** The code of each problem kind; one code per kind, never reused. */
 export const kindCodes: Record<LinkProblemKind, string> = {
@@ -60,8 +61,8 @@ function wording(p: LinkProblem): { message: string; hint: string } {
       return { message: `${href} points to a file that does not exist${on}`, hint: 'add the file or fix the path' };
     case 'missing-anchor':
       return {
-        message: `link ${href}: no element on ${p.detail ?? 'the page'} has the id or name \`${p.target ?? ''}\`${on}`,
-        hint: p.suggestion ? `did you mean \`#${p.suggestion}\`?` : 'fix the fragment, or add the id to the heading or element',
+        message: `link ${href}: no element on ${p.detail === p.page ? 'this page' : p.detail ?? 'the page'} has the id or name \`${decodeFragment(p.href.slice(p.href.indexOf('#') + 1))}\`${on}`,
+        hint: p.target ? `did you mean \`${p.target}\`?` : 'fix the fragment, or add the id to the heading or element',
       };
     case 'case-mismatch':
       return { message: `link ${href} differs in letter case from \`${p.target}\`; it breaks on a case-sensitive server${on}`, hint: `use \`${p.target}\`` };
