@@ -60,7 +60,7 @@ export function runtimeCaching(): RuntimeCaching[] {
     },
     {
       // the rest of the site's files (component-library assets, icons, manifest): served at once, refreshed behind
-      urlPattern: matcher(`rel !== 'sw.js'`),
+      urlPattern: matcher(`request.mode !== 'navigate' && rel !== 'sw.js'`),
       handler: 'StaleWhileRevalidate',
       options: { cacheName: CACHE_NAMES.assets, cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 1000 } },
     },
