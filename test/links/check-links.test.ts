@@ -54,7 +54,7 @@ describe('checkLinks on a site with every problem kind', () => {
     ]);
   });
 
-  it('without the build records, places problems in the HTML and checks no redirects', async () => {
+  it('looks for the build records only beside a `public` folder; --path-prefix serves a folder under a prefix', async () => {
     const result = await checkLinks({ dir: path.join(fixture, 'public'), cwd: repoRoot, concurrency: 1, redirectsFile: undefined, linkSourcesFile: undefined });
     expect(result.outputs.problems.some((p) => p.kind === 'redirected')).toBe(true); // auto-detected from ../server
     const other = await checkLinks({ dir: path.join(fixture, 'public/documentation'), cwd: repoRoot, concurrency: 1, pathPrefix: '/documentation' });
