@@ -1,0 +1,9 @@
+// Public face of the serve stage: `serve` previews a build exactly as the generated nginx config serves it;
+// `dev` builds, serves, watches and reloads the browser.
+export { serveCodes } from './codes.js';
+export { serve, type ServeOptions, type ServeResult } from './serve.js';
+export { createRequestHandler, type HandlerOptions, type ServeSite } from './handler.js';
+export { matchLocation, type ServerLocation } from './locations.js';
+export { normalizeUri } from './normalize-uri.js';
+export { contentTypeFor, NGINX_MIME_TYPES, NGINX_DEFAULT_TYPE } from './mime-types.js';
+export { loadSiteRedirects, rulesFromJson, type SiteRedirects } from './load-site-redirects.js';
