@@ -1,49 +1,93 @@
-// The browser runtime's entry: hydrates the server-rendered page with the same props the build rendered.
-// (The full navigation runtime — loader, prefetch, scroll, announcer, service worker — builds on this.)
-import { createElement, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+// The browser runtime's entry: hydrates the server-rendered page, then navigates client-side with the seed's
+// loader, prefetching, scroll restoration, announcements, service worker and translations.
 import { setAssetPath } from '@esri/calcite-components';
+import { applyStoredColorMode } from './color-mode.js';
+import { reloadOnHashMismatch } from './compilation-hash.js';
+import { fetchData } from './data.js';
+import { Loader } from './loader.js';
+import { normalizeLocale, uiLocale } from './locale.js';
+import { startNavigation } from './navigate.js';
+import type { AppOptions } from './options.js';
+import { pageKey } from './paths.js';
+import { Prefetcher } from './prefetch.js';
+import { redirectTarget } from './redirects.js';
+import { hydratePage } from './render.js';
+import { restoreScroll, startScrollSaving } from './scroll.js';
+import { registerServiceWorker } from './service-worker.js';
+import { createMessagesLoader } from './t9n.js';
 
-/** Options the build bakes into the app bundle. */
-export interface AppOptions {
-  pathPrefix: string;
-  chunks: Record<string, string>;
+export type { AppOptions } from './options.js';
+export { pageDataUrl, pageKey } from './paths.js';
+export { normalizeLocale } from './locale.js';
+export { backoffDelay } from './fetch-retry.js';
+
+/** The stored path of a status page: never "corrected" to the address it is shown at. */
+const STATUS_PAGE = /^\/(404|500)(\/?|\.html)$/;
+
+/**
+ * If the page's stored path (its canonical link) differs from the address, e.g. `/documentation/maps` served
+ * from `maps/index.html`, the address is replaced by the stored one without a reload.
+ */
+function correctStoredPath(prefix: string): void {
+  const href = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  if (!href) return;
+  const stored = new URL(href).pathname;
+  if (!stored.startsWith(`${prefix}/`) || STATUS_PAGE.test(stored.slice(prefix.length))) return;
+  if (stored !== location.pathname) history.replaceState(history.state, '', stored + location.search + location.hash);
 }
 
-interface PageData {
-  componentChunkName: string;
-  path: string;
-  result: { pageContext: Record<string, unknown> };
-  staticQueryHashes: string[];
-  slicesMap: Record<string, string>;
-}
-
-/** Page-data URL of a path: `/documentation/page-data/{path or index}/page-data.json`. */
-export function pageDataUrl(prefix: string, pathname: string): string {
-  let p = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname;
-  p = p.replace(/\/+$/, '').replace(/^\/+/, '');
-  return `${prefix}/page-data/${p === '' ? 'index' : p}/page-data.json`;
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-/** Starts the app: load the current page's data and template, then hydrate. */
+/** Starts the app: load the current page's resources, hydrate, then take over navigation. */
 export async function startApp(options: AppOptions): Promise<void> {
-  setAssetPath(`${options.pathPrefix}/calcite/`);
+  const prefix = options.pathPrefix;
+  setAssetPath(`${prefix}/calcite/`);
+  applyStoredColorMode();
   const root = document.getElementById('___docsgen');
   if (!root) return;
-  const pd = await getJson<PageData>(pageDataUrl(options.pathPrefix, window.location.pathname));
-  const [sq, slices, mod] = await Promise.all([
-    Promise.all(pd.staticQueryHashes.map((h) => getJson<{ data: Record<string, unknown> }>(`${options.pathPrefix}/page-data/sq/d/${h}.json`))),
-    Promise.all(Object.entries(pd.slicesMap).map(async ([name, file]) => [name, (await getJson<{ data: unknown }>(`${options.pathPrefix}/slice-data/${file}.json`)).data] as const)),
-    import(/* @vite-ignore */ options.chunks[pd.componentChunkName]!) as Promise<{ default: ComponentType<Record<string, unknown>> }>,
-  ]);
-  const props: Record<string, unknown> = { page: pd.result.pageContext };
-  for (const q of sq) Object.assign(props, q.data);
-  for (const [name, data] of slices) props[name] = data;
-  hydrateRoot(root, createElement(mod.default, props));
+  const redirect = redirectTarget(options.redirects, location.pathname, location.search);
+  if (redirect) {
+    window.location.replace(redirect + location.hash);
+    return;
+  }
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  correctStoredPath(prefix);
+
+  const loader = new Loader(options);
+  const page = await loader.loadPage(location.pathname + location.search);
+  if (page.status !== 'success') {
+    console.error(`page resources for ${location.pathname} not found. Not rendering React`);
+    if (page.error) console.error(page.error.message);
+    return;
+  }
+  if (reloadOnHashMismatch(page.webpackCompilationHash, loader.appHash)) return;
+  if (!page.notFound && !page.internalServerError && prefix + page.payload.path !== location.pathname) {
+    const stored = prefix + page.payload.path;
+    if (!stored.includes('?')) history.replaceState(history.state, '', stored + location.search + location.hash);
+  }
+
+  const prefetcher = new Prefetcher(loader, prefix, () => pageKey(location.pathname + location.search, prefix));
+  const rules = { locales: options.locales, defaultLocale: options.defaultLocale, localeAliases: options.localeAliases };
+  hydratePage(root, page, location.pathname, () => {
+    performance.mark('docsgen:interactive');
+    restoreScroll();
+    startScrollSaving();
+    const navigate = startNavigation({ options, loader, root, prefetcher });
+    prefetcher.observe(root);
+    prefetcher.listenForHover();
+    window.___docsgen = {
+      navigate,
+      loadPage: (path: string) => loader.loadPage(path),
+      loadMessages: createMessagesLoader(`${prefix}/calcite/assets`, rules),
+      normalizeLocale: (lang: string) => normalizeLocale(lang, rules),
+      uiLocale: () => uiLocale(rules),
+      fetchData,
+    };
+    registerServiceWorker(prefix);
+  });
+}
+
+declare global {
+  interface Window {
+    /** The runtime's public face for templates and tests (Gatsby's `___navigate`, `___loader`). */
+    ___docsgen?: Record<string, unknown>;
+  }
 }

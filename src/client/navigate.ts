@@ -1,0 +1,138 @@
+// Client-side navigation: internal link clicks and back/forward load the target's resources and render it in
+// place, with the seed's fallbacks (full page load), redirects, delayed-navigation event, scroll, announcement
+// and focus.
+import { RUNTIME } from '../config/defaults.js';
+import { announceRoute, focusContent } from './announcer.js';
+import { updateHead } from './head.js';
+import type { LoadedPage, Loader } from './loader.js';
+import { EVENTS, type AppOptions } from './options.js';
+import { isPagePath } from './paths.js';
+import type { Prefetcher } from './prefetch.js';
+import { redirectTarget } from './redirects.js';
+import { renderPage } from './render.js';
+import { ensureLocationKey, restoreScroll, saveScroll } from './scroll.js';
+import { loadWithNewWorker, serviceWorkerState } from './service-worker.js';
+
+/** Options of a programmatic navigation. */
+export interface NavigateOptions {
+  /** Replace the current history entry instead of pushing one. */
+  replace?: boolean;
+}
+
+/** Navigates within the site; what `window.___docsgen.navigate` is. */
+export type Navigate = (to: string, options?: NavigateOptions) => Promise<void>;
+
+/** Wires navigation for one page session and returns `navigate`. */
+export function startNavigation(ctx: { options: AppOptions; loader: Loader; root: HTMLElement; prefetcher: Prefetcher }): Navigate {
+  const { options, loader, root, prefetcher } = ctx;
+  const prefix = options.pathPrefix;
+  let rendered = location.pathname + location.search;
+  let generation = 0;
+
+  const currentPage = () => rendered;
+
+  /** Loads a location's page with the delayed-navigation event armed; null when a newer navigation won. */
+  async function load(path: string): Promise<LoadedPage | 'error' | null> {
+    const mine = ++generation;
+    const timer = setTimeout(() => window.dispatchEvent(new CustomEvent(EVENTS.delayed, { detail: { pathname: path } })), RUNTIME.delayedNavigationMs);
+    const page = await loader.loadPage(path);
+    clearTimeout(timer);
+    if (mine !== generation) return null;
+    return page.status === 'success' ? page : 'error';
+  }
+
+  /** After a page rendered: head, scroll, announcement, focus, event, prefetch of the new links. */
+  function routeUpdated(page: LoadedPage): void {
+    rendered = location.pathname + location.search;
+    updateHead(page.props);
+    focusContent(root);
+    restoreScroll();
+    announceRoute(root);
+    window.dispatchEvent(new CustomEvent(EVENTS.updated, { detail: { pathname: location.pathname } }));
+    prefetcher.observe(root);
+  }
+
+  const navigate: Navigate = async (to, opts = {}) => {
+    let url = new URL(to, location.href);
+    const target = redirectTarget(options.redirects, url.pathname, url.search);
+    if (target) url = new URL(target + url.hash, location.href);
+    if (url.origin !== location.origin || !isPagePath(url.pathname, prefix)) {
+      window.location.assign(url.href);
+      return;
+    }
+    const href = url.pathname + url.search + url.hash;
+    if (serviceWorkerState.updated) {
+      await loadWithNewWorker(href);
+      return;
+    }
+    const page = await load(url.pathname + url.search);
+    if (page === null) return;
+    if (page === 'error') {
+      // the page exists only as HTML (or its resources failed): let the browser load it
+      history.replaceState({}, '', location.href);
+      window.location.assign(url.pathname);
+      return;
+    }
+    if (page.webpackCompilationHash && loader.appHash && page.webpackCompilationHash !== loader.appHash) {
+      window.location.assign(href);
+      return;
+    }
+    saveScroll();
+    const state = { key: String(Date.now()) };
+    const same = href === location.pathname + location.search + location.hash;
+    if (opts.replace || same) history.replaceState(state, '', href);
+    else history.pushState(state, '', href);
+    renderPage(page, url.pathname);
+    routeUpdated(page);
+  };
+
+  async function onPopState(): Promise<void> {
+    ensureLocationKey();
+    const path = location.pathname + location.search;
+    const target = redirectTarget(options.redirects, location.pathname, location.search);
+    if (target) {
+      await navigate(target + location.hash, { replace: true });
+      return;
+    }
+    if (path === rendered) {
+      // same document, another #anchor entry
+      restoreScroll();
+      return;
+    }
+    const page = await load(path);
+    if (page === null) return;
+    if (page === 'error') {
+      history.replaceState({}, '', location.href);
+      window.location.assign(path);
+      return;
+    }
+    renderPage(page, location.pathname);
+    routeUpdated(page);
+  }
+
+  function onClick(e: MouseEvent): void {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+    const anchor = e.composedPath().find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement);
+    if (!anchor || !anchor.href) return;
+    const targetAttr = anchor.getAttribute('target');
+    if ((targetAttr && targetAttr !== '_self') || anchor.hasAttribute('download')) return;
+    if ((anchor.getAttribute('rel') ?? '').split(/\s+/).includes('external')) return;
+    const url = new URL(anchor.href);
+    if (url.origin !== location.origin || !isPagePath(url.pathname, prefix)) return;
+    // an #anchor on this page: the browser scrolls, nothing to load
+    if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
+    e.preventDefault();
+    void navigate(url.pathname + url.search + url.hash);
+  }
+
+  document.addEventListener('click', onClick);
+  window.addEventListener('popstate', () => void onPopState());
+  // a template chunk that cannot load after a deploy: go to the page the reader was on, fully
+  window.addEventListener('unhandledrejection', (e) => {
+    const message = String((e.reason as Error | undefined)?.message ?? e.reason);
+    if (/loading chunk \d* failed|dynamically imported module|importing a module script failed/i.test(message)) {
+      window.location.assign(currentPage().split('?')[0]!);
+    }
+  });
+  return navigate;
+}
