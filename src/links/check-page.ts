@@ -1,4 +1,4 @@
-import { extractPage, positionsOf, type PageRef, type RefRole } from './extract-page.js';
+import { extractPage, positionsOf, type RefRole } from './extract-page.js';
 import { baseUrlOf, decodeFragment, LOCAL_ORIGIN, pageUrl, resolveHref } from './resolve-href.js';
 import { isHtmlFile, type SiteIndex } from './site-index.js';
 import type { RedirectMatcher } from './redirect-matcher.js';
@@ -69,23 +69,21 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
   const base = baseUrlOf(self, baseHref);
   const localBase = base.origin === LOCAL_ORIGIN;
   const dirKey = base.href.slice(0, base.href.lastIndexOf('/') + 1);
-  const anchorSet = new Set(anchors);
+  let anchorSet: Set<string> | null = null;
 
-  const flagged: Array<{ ref: PageRef; index: number; occurrence: number; make: (p: RefPlace) => void }> = [];
+  const flagged: Array<{ index: number; make: (p: RefPlace) => void }> = [];
   const problems: PageProblem[] = [];
   const anchorChecks: AnchorCheck[] = [];
   const externals: ExternalRef[] = [];
-  const seen = new Map<string, number>();
   let links = 0;
 
   for (let index = 0; index < refs.length; index++) {
     const ref = refs[index]!;
-    const occurrence = seen.get(ref.href) ?? 0;
-    seen.set(ref.href, occurrence + 1);
     if (!ref.check) continue;
-    const href = ref.href.trim();
-    // same-page fragments resolve against the base URL in browsers; with no <base> that is this page
-    const cacheKey = href.startsWith('/') && !href.startsWith('//') && localBase ? `${ref.role}\0${href}` : `${ref.role}\0${dirKey}\0${href}`;
+    const href = hasOuterSpace(ref.href) ? ref.href.trim() : ref.href;
+    // absolute-path hrefs mean the same on every page; relative ones only within one folder
+    const c0 = href.charCodeAt(0);
+    const cacheKey = c0 === 47 /* / */ && href.charCodeAt(1) !== 47 && localBase ? (ref.role === 'page' ? href : `\u0001${href}`) : `${ref.role}\0${dirKey}\0${href}`;
     let outcome = cache.get(cacheKey);
     if (!outcome) {
       outcome = resolveOutcome(href, base, ref.role, ctx);
@@ -96,36 +94,46 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
     if (outcome.t === 'external') {
       if (ctx.collectExternal) {
         const url = outcome.url;
-        flagged.push({ ref, index, occurrence, make: (p) => externals.push({ ...p, url }) });
+        flagged.push({ index, make: (p) => externals.push({ ...p, url }) });
       }
       continue;
     }
     if (outcome.t === 'problem') {
       const o = outcome;
-      flagged.push({ ref, index, occurrence, make: (p) => problems.push({ ...p, kind: o.kind, target: o.target, detail: o.detail, suggestion: o.suggestion }) });
+      flagged.push({ index, make: (p) => problems.push({ ...p, kind: o.kind, target: o.target, detail: o.detail, suggestion: o.suggestion }) });
       continue;
     }
     if (outcome.warn) {
       const w = outcome.warn;
-      flagged.push({ ref, index, occurrence, make: (p) => problems.push({ ...p, kind: w.kind, target: w.target }) });
+      flagged.push({ index, make: (p) => problems.push({ ...p, kind: w.kind, target: w.target }) });
     }
     const { file, fragment } = outcome;
     if (fragment === null || !isHtmlFile(file) || isTopOfPage(fragment)) continue;
     if (file === page) {
+      anchorSet ??= new Set(anchors);
       if (!hasAnchor(anchorSet, fragment)) {
-        flagged.push({ ref, index, occurrence, make: (p) => problems.push({ ...p, kind: 'missing-anchor', detail: page }) });
+        flagged.push({ index, make: (p) => problems.push({ ...p, kind: 'missing-anchor', detail: page }) });
       }
     } else {
-      flagged.push({ ref, index, occurrence, make: (p) => anchorChecks.push({ ...p, targetFile: file, fragment }) });
+      flagged.push({ index, make: (p) => anchorChecks.push({ ...p, targetFile: file, fragment }) });
     }
   }
 
-  // positions only for the few references that need one
+  // positions and occurrence counts only for the few references that need them
   if (flagged.length) {
-    const places = positionsOf(html, flagged.map((f) => f.ref.offset));
-    flagged.forEach((f, i) => f.make({ href: f.ref.href, index: f.index, line: places[i]!.line, column: places[i]!.column, occurrence: f.occurrence }));
+    const places = positionsOf(html, flagged.map((f) => refs[f.index]!.offset));
+    flagged.forEach((f, i) => {
+      const href = refs[f.index]!.href;
+      let occurrence = 0;
+      for (let k = 0; k < f.index; k++) if (refs[k]!.href === href) occurrence++;
+      f.make({ href, index: f.index, line: places[i]!.line, column: places[i]!.column, occurrence });
+    });
   }
   return { page, anchors: anchors.join('\0'), links, problems, anchorChecks, externals };
+}
+
+function hasOuterSpace(s: string): boolean {
+  return s.length > 0 && (s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32);
 }
 
 function resolveOutcome(href: string, base: URL, role: RefRole, ctx: CheckContext): Outcome {

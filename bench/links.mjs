@@ -1,0 +1,164 @@
+// Link-checker benchmark: generates N interlinked docs-like pages (deterministic), times `checkLinks` on them and,
+// when installed, the established JavaScript checker linkinator on the same pages (crawling them over its own local
+// server with fragment checks on and external links skipped, as close to our work as it allows).
+// Run alone with `node bench/links.mjs [--sizes 2000,10000] [--no-compare]` after `node scripts/compile.mjs`;
+// `npm run bench` calls run().
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const REPO = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const SECTIONS = ['maps', 'routing', 'geocoding', 'places', 'elevation', 'data-hosting', 'security', 'spatial-analysis', 'mapping-apis', 'sdks'];
+/** One link in this many pages is broken on purpose, so the run proves it still finds problems. */
+const BROKEN_EVERY = 500;
+
+/** Small deterministic PRNG (mulberry32), so every run checks the same pages. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pagePath = (i) => `/documentation/${SECTIONS[i % SECTIONS.length]}/topic-${i}/`;
+const headingIds = (i) => ['overview', 'prerequisites', `step-${i % 7}`, 'code', 'parameters', 'response', 'errors', 'next-steps'];
+const LOREM = 'Use the service to display basemap layers, query features and geocode addresses in your application. '.repeat(3);
+
+function renderPage(i, n, rand) {
+  const nav = SECTIONS.map((s) => `<li><a href="/documentation/${s}/">${s}</a></li>`).join('');
+  const body = [];
+  for (const [h, id] of headingIds(i).entries()) {
+    body.push(`<h2 id="${id}">Heading ${h}</h2>`, `<p>${LOREM}</p>`);
+    for (let k = 0; k < 2; k++) {
+      const j = Math.floor(rand() * n);
+      const frag = rand() < 0.3 ? `#${headingIds(j)[Math.floor(rand() * 8)]}` : '';
+      body.push(`<p>See <a href="${pagePath(j)}${frag}">topic ${j}</a> for details.</p>`);
+    }
+  }
+  body.push(`<p><a href="../topic-${i}/#overview">relative link</a> <a href="#code">same-page anchor</a> <a href="https://developers.arcgis.com/rest/">REST</a></p>`);
+  if (i % BROKEN_EVERY === 0) body.push(`<p><a href="/documentation/does-not-exist-${i}/">broken</a></p>`);
+  const img = i % 20;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8"><title>Topic ${i} | Esri Developer</title>
+<link rel="stylesheet" href="/documentation/styles-abc123.css">
+<link rel="icon" href="/documentation/favicon.ico">
+<link rel="canonical" href="${pagePath(i)}">
+<script src="/documentation/app-abc123.js" defer></script>
+</head>
+<body>
+<header><a href="/documentation/">Home</a><nav><ul>${nav}</ul></nav></header>
+<main>
+<h1 id="top-heading">Topic ${i}</h1>
+${body.join('\n')}
+<img src="/documentation/images/diagram-${img}.png" srcset="/documentation/images/diagram-${img}.png 1x, /documentation/images/diagram-${img}@2x.png 2x" alt="diagram" width="650" height="400" loading="lazy">
+<img src="/documentation/images/icon-${i % 5}.svg" alt="">
+</main>
+<footer><a href="/documentation/terms/">Terms</a> <a href="/documentation/privacy/">Privacy</a> <a href="https://community.esri.com/">Community</a> <a href="mailto:docs@example.com">Contact</a></footer>
+</body>
+</html>
+`;
+}
+
+/** Writes N pages (plus the home, section, footer pages and assets they link to) under `root/public`. */
+export async function generateSite(root, n, seed = 42) {
+  const rand = prng(seed + n);
+  const pub = path.join(root, 'public');
+  const doc = path.join(pub, 'documentation');
+  const write = async (rel, text) => {
+    const file = path.join(doc, rel);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+  };
+  const simple = (title, links) => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1 id="top-heading">${title}</h1>${links}</body></html>`;
+  await write('index.html', simple('Home', SECTIONS.map((s) => `<a href="/documentation/${s}/">${s}</a>`).join(' ')));
+  // linkinator crawls from the web root
+  await writeFile(path.join(pub, 'index.html'), simple('Root', '<a href="/documentation/">docs</a>'));
+  for (const s of SECTIONS) {
+    const children = [];
+    for (let i = SECTIONS.indexOf(s); i < n; i += SECTIONS.length) children.push(`<a href="${pagePath(i)}">${i}</a>`);
+    await write(`${s}/index.html`, simple(s, children.join(' ')));
+  }
+  for (const p of ['terms', 'privacy']) await write(`${p}/index.html`, simple(p, ''));
+  for (const f of ['styles-abc123.css', 'app-abc123.js', 'favicon.ico']) await write(f, 'x');
+  for (let k = 0; k < 20; k++) {
+    await write(`images/diagram-${k}.png`, 'png');
+    await write(`images/diagram-${k}@2x.png`, 'png');
+  }
+  for (let k = 0; k < 5; k++) await write(`images/icon-${k}.svg`, '<svg/>');
+  const batch = 200;
+  for (let start = 0; start < n; start += batch) {
+    const jobs = [];
+    for (let i = start; i < Math.min(n, start + batch); i++) jobs.push(write(`${pagePath(i).slice('/documentation/'.length)}index.html`, renderPage(i, n, rand)));
+    await Promise.all(jobs);
+  }
+  return { dir: pub, pages: n + 1 + SECTIONS.length + 2 + 1, broken: Math.ceil(n / BROKEN_EVERY) };
+}
+
+async function timeDocsgen(dir) {
+  const { checkLinks } = await import(pathToFileURL(path.join(REPO, 'lib/links/index.js')).href);
+  const t0 = performance.now();
+  const result = await checkLinks({ dir, cwd: dir });
+  const ms = performance.now() - t0;
+  return { ms: Math.round(ms), pages: result.outputs.pages, links: result.outputs.links, problems: result.outputs.problems.length };
+}
+
+async function timeLinkinator(dir) {
+  let linkinator;
+  try {
+    linkinator = await import('linkinator');
+  } catch {
+    return null;
+  }
+  const t0 = performance.now();
+  const result = await linkinator.check({
+    path: dir,
+    recurse: true,
+    checkFragments: true,
+    // external links are skipped: this compares local work, and the machine has no internet
+    linksToSkip: ['^https?://(?!localhost|127\\.0\\.0\\.1)', '^mailto:'],
+  });
+  const ms = performance.now() - t0;
+  const broken = result.links.filter((l) => l.state === 'BROKEN');
+  return { ms: Math.round(ms), links: result.links.length, broken: broken.length };
+}
+
+/** Generates each size, checks it, and returns `{ [N]: { pagesPerSecond, ms, ... } }` (linkinator's figures beside). */
+export async function run({ sizes, quick = false, compare = true, workDir, log = console.log } = {}) {
+  const list = sizes ?? (quick ? [500] : [2000, 10000]);
+  const out = {};
+  for (const n of list) {
+    const root = await mkdtemp(path.join(workDir ?? os.tmpdir(), `docsgen-links-bench-${n}-`));
+    try {
+      const site = await generateSite(root, n);
+      const ours = await timeDocsgen(site.dir);
+      if (ours.problems !== site.broken) throw new Error(`expected ${site.broken} broken links on ${n} pages, checkLinks found ${ours.problems}`);
+      const entry = { pagesPerSecond: Math.round((ours.pages / ours.ms) * 1000), ms: ours.ms, pages: ours.pages, links: ours.links, problems: ours.problems, threads: os.availableParallelism() };
+      log(`links ${n}: docsgen checkLinks ${ours.ms} ms, ${entry.pagesPerSecond} pages/s, ${ours.links} links, ${ours.problems} problems`);
+      if (compare) {
+        const other = await timeLinkinator(site.dir);
+        if (other) {
+          entry.linkinator = { ms: other.ms, pagesPerSecond: Math.round((ours.pages / other.ms) * 1000), links: other.links, broken: other.broken };
+          log(`links ${n}: linkinator ${other.ms} ms, ${entry.linkinator.pagesPerSecond} pages/s, ${other.links} links, ${other.broken} broken (${(other.ms / ours.ms).toFixed(1)}x docsgen's time)`);
+        }
+      }
+      out[n] = entry;
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const { values } = parseArgs({ options: { sizes: { type: 'string' }, 'no-compare': { type: 'boolean', default: false } } });
+  const sizes = values.sizes ? values.sizes.split(',').map(Number) : undefined;
+  console.log(JSON.stringify(await run({ sizes, compare: !values['no-compare'] }), null, 2));
+}
