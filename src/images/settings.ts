@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { IMAGES } from '../config/defaults.js';
 
 /** Bump when the encoder settings below change the output bytes, so old caches and URLs are not reused. */
-export const PIPELINE_VERSION = 1;
+export const PIPELINE_VERSION = 2;
 
 /** Source formats the pipeline publishes, each in its own format (no WebP or AVIF is ever written; seed section 9). */
 export const PUBLISHED_FORMATS = ['png', 'jpeg', 'gif', 'svg'] as const;
