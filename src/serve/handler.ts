@@ -116,7 +116,9 @@ export function createRequestHandler(options: HandlerOptions): Handler {
     try {
       html = await readFile(path.join(site.dir, page));
     } catch {
-      return sendHtml(res, req.method, status, statusPage(status), { 'Cache-Control': CACHE_REVALIDATE });
+      // nginx's own page; the dev server still adds its client, so an overlay shows even before a first build
+      const bare = options.transformHtml ? options.transformHtml(statusPage(status)) : statusPage(status);
+      return sendHtml(res, req.method, status, bare, { 'Cache-Control': CACHE_REVALIDATE });
     }
     const body = options.transformHtml ? options.transformHtml(html.toString('utf8')) : html;
     return sendHtml(res, req.method, status, body, { 'Cache-Control': CACHE_REVALIDATE });
@@ -126,14 +128,17 @@ export function createRequestHandler(options: HandlerOptions): Handler {
   async function sendFile(req: IncomingMessage, res: ServerResponse, site: ServeSite, uri: string, st: Stats, status: number, cache: string | null): Promise<void> {
     const type = contentTypeFor(uri);
     if (options.transformHtml && type === 'text/html') {
-      const html = await readFile(path.join(site.dir, uri), 'utf8');
+      // a rebuild may swap the output folder between the stat and this read: answer as nginx would then
+      const html = await readFile(path.join(site.dir, uri), 'utf8').catch(() => null);
+      if (html === null) return errorPage(req, res, site, 404);
       return sendHtml(res, req.method, status, options.transformHtml(html), cache ? { 'Cache-Control': cache } : {});
     }
     res.setHeader('Content-Type', type);
     const cacheControl = cache ?? options.defaultCacheControl;
     if (cacheControl) res.setHeader('Cache-Control', cacheControl);
     else dropHeaderOnWrite(res, 'cache-control');
-    const range = normalizeRange(req.headers.range, req.headers['if-range'], st);
+    const ifRange = req.headers['if-range'];
+    const range = normalizeRange(req.headers.range, Array.isArray(ifRange) ? ifRange[0] : ifRange, st);
     if (range === 'unsatisfiable') {
       res.writeHead(416, { 'Content-Range': `bytes */${st.size}`, 'Content-Type': 'text/html' });
       res.end();

@@ -7,3 +7,5 @@ export { matchLocation, type ServerLocation } from './locations.js';
 export { normalizeUri } from './normalize-uri.js';
 export { contentTypeFor, NGINX_MIME_TYPES, NGINX_DEFAULT_TYPE } from './mime-types.js';
 export { loadSiteRedirects, rulesFromJson, type SiteRedirects } from './load-site-redirects.js';
+export { dev, DEV_DEBOUNCE_MS, DEV_OUT_DIR, type DevOptions, type DevEvent, type DevServer } from './dev.js';
+export { DEV_EVENTS_PATH, DEV_OVERLAY_ID, injectDevClient } from './dev-client.js';

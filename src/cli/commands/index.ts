@@ -7,6 +7,7 @@ import { registerCheckLinks } from './check-links.js';
 import { registerOptimizeImages } from './optimize-images.js';
 import { registerEmitSw } from './emit-sw.js';
 import { registerServe } from './serve.js';
+import { registerDev } from './dev.js';
 
 /** Every command, in the order `--help` lists them. One file per command. */
 export const commands: Array<(program: Command, ctx: CliContext) => void> = [
@@ -17,4 +18,5 @@ export const commands: Array<(program: Command, ctx: CliContext) => void> = [
   registerOptimizeImages,
   registerEmitSw,
   registerServe,
+  registerDev,
 ];

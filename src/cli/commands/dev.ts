@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import { formatDiagnostic, formatSummary, sortDiagnostics } from '../../diagnostics/print.js';
+import { dev, type DevEvent } from '../../serve/index.js';
+import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
+import { parsePort, untilSignal } from './serve.js';
+
+interface DevFlags extends GlobalOptions {
+  port: string;
+  host: string;
+}
+
+/** `docsgen dev`: builds, serves with live reload, rebuilds on every change until Ctrl-C. */
+export function registerDev(program: Command, ctx: CliContext): void {
+  withGlobalOptions(program.command('dev'))
+    .description('build, serve with live reload, and rebuild when content, templates, redirects, images or the config change')
+    .option('--port <n>', 'port (0 picks a free one)', '8000')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .action(async (flags: DevFlags) => {
+      const port = parsePort(flags.port);
+      if (port === null) {
+        ctx.err(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
+        ctx.exitCode = 2;
+        return;
+      }
+      const print = (diagnostics: DevEventDiagnostics) => {
+        for (const d of sortDiagnostics(diagnostics)) if (!flags.quiet || d.severity === 'error') ctx.err(formatDiagnostic(d, ctx.color));
+      };
+      const onEvent = (e: DevEvent) => {
+        if (flags.json) return ctx.out(JSON.stringify(e.type === 'request-error' ? { type: e.type, error: String(e.error) } : e));
+        switch (e.type) {
+          case 'build-start':
+            if (!flags.quiet) ctx.err(e.changed[0] === '(start)' ? 'building…' : `changed: ${e.changed.join(', ')}; rebuilding…`);
+            break;
+          case 'build-done':
+            print(e.diagnostics);
+            if (!flags.quiet) ctx.err(`built ${e.stats.pages} pages in ${e.ms} ms${e.diagnostics.length ? ` (${formatSummary(e.diagnostics, ctx.color)})` : ''}; pages reloaded`);
+            break;
+          case 'build-failed':
+            print(e.diagnostics);
+            ctx.err(`${formatSummary(e.diagnostics, ctx.color)}: the build failed after ${e.ms} ms; the browser keeps the last good build and shows the problems`);
+            break;
+          case 'watch-error':
+            print([e.diagnostic]);
+            break;
+          case 'request-error':
+            ctx.err(`request failed: ${(e.error as Error)?.stack ?? String(e.error)}`);
+            break;
+        }
+      };
+      try {
+        const server = await dev({ root: ctx.root(flags), port, host: flags.host, onEvent });
+        if (flags.json) ctx.out(JSON.stringify({ type: 'ready', url: server.url }));
+        else ctx.out(`Dev server at ${server.url}`);
+        if (!flags.quiet && !flags.json) ctx.err('watching content/, templates/, redirects/ and docsgen.config.yaml; press Ctrl-C to stop');
+        const signal = await untilSignal();
+        await server.close();
+        if (!flags.quiet && !flags.json) ctx.err(`stopped (${signal})`);
+      } catch (err) {
+        ctx.fail(err, flags);
+      }
+    });
+}
+
+type DevEventDiagnostics = Parameters<typeof sortDiagnostics>[0];
