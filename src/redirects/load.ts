@@ -83,7 +83,7 @@ export function parseRedirectsText(text: string, file: string, rules: RedirectRu
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const pos = issuePosition(doc, lineCounter, [index, ...issue.path]);
-        const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `\`${k}\``).join(', ')}` : issue.code === 'invalid_type' && issue.path.length === 0 ? 'an entry must be a map with `from` and `to`' : issue.message;
+        const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `\`${k}\``).join(', ')}` : issue.code === 'invalid_type' && issue.path.length === 0 ? 'an entry must be a map with `from` and `to`' : issue.code === 'invalid_type' && issue.received !== 'undefined' ? `\`${issue.path.join('.')}\` must be a ${issue.expected}, not a ${issue.received}` : issue.message;
         diagnostics.push({
           code: redirectCodes.SCHEMA,
           severity: 'error',

@@ -52,7 +52,7 @@ export function validateRedirects(rules: readonly RedirectRule[], opts: Validate
     const same = a.to === b.to && a.status === b.status;
     out.push(diag(same ? 'DUPLICATE_SOURCE' : 'CONFLICTING_TARGETS', b,
       same ? `duplicate redirect: \`${b.from}\` is already redirected to \`${a.to}\` at ${where(a)}` : `conflicting redirect: \`${b.from}\` goes to \`${b.to}\`${b.status !== a.status ? ` (${b.status})` : ''} here but to \`${a.to}\`${b.status !== a.status ? ` (${a.status})` : ''} at ${where(a)}`,
-      same ? `remove this entry; ${where(a)} already has it (sources match ignoring case and a trailing slash)` : `keep one target for \`${b.from}\`: delete this entry or the one at ${where(a)}`));
+      same ? `remove this entry: sources match ignoring case and a trailing slash, and ${where(a)} has it` : `keep one target for \`${b.from}\`: delete this entry or the one at ${where(a)}`));
   });
 
   const data = fromCompiled(unique);
@@ -107,7 +107,7 @@ function checkRule(rule: RedirectRule, c: CompiledRule, prefix: string, allowed:
   const before = out.length;
   const from = String(rule.from);
   // source characters: the strict path set, `:name` only as a whole segment, `*` only as the last segment
-  const bad = unsafeChars(from, (ch, i) => PATH_CHAR.test(ch) || ((ch === ':' || ch === '*') && inPlaceholder(from, i)));
+  const bad = unsafeChars(from, (ch) => PATH_CHAR.test(ch) || ch === ':' || ch === '*');
   if (bad) out.push(unsafe(rule, 'from', bad));
   else {
     const segs = (from.endsWith('/') ? from.slice(0, -1) : from).split('/').slice(1);
@@ -115,7 +115,9 @@ function checkRule(rule: RedirectRule, c: CompiledRule, prefix: string, allowed:
     else if (segs.some((s) => s === '' || s === '.' || s === '..')) out.push(unsafe(rule, 'from', null, 'an empty, `.` or `..` path segment'));
     const names = segs.filter((s) => PARAM_NAME.test(s)).map((s) => s.slice(1));
     const splatAt = segs.indexOf('*');
-    if (splatAt !== -1 && (splatAt !== segs.length - 1 || from.endsWith('/'))) out.push(diag('INVALID_PATTERN', rule, `the splat \`*\` must be the last segment of \`${from}\``, 'write the source as `/documentation/old/*` and use `:splat` in the target', 'from'));
+    const strayColon = segs.find((s) => s.includes(':') && !PARAM_NAME.test(s));
+    if (strayColon !== undefined) out.push(diag('INVALID_PATTERN', rule, `\`${strayColon}\` in \`${from}\` is not a placeholder: \`:\` only starts a whole segment like \`:name\``, 'write placeholders as whole segments (`/documentation/old/:topic/`)', 'from'));
+    else if (segs.some((s, i) => s.includes('*') && (s !== '*' || i !== segs.length - 1)) || (splatAt !== -1 && from.endsWith('/'))) out.push(diag('INVALID_PATTERN', rule, `the splat \`*\` must be the last segment of \`${from}\``, 'write the source as `/documentation/old/*` and use `:splat` in the target', 'from'));
     if (names.length + (splatAt !== -1 ? 1 : 0) > MAX_CAPTURES) out.push(diag('INVALID_PATTERN', rule, `\`${from}\` has more than ${MAX_CAPTURES} placeholders`, 'nginx numbers captures $1 to $9; split the redirect', 'from'));
     if (new Set(names).size !== names.length || names.includes('splat')) out.push(diag('INVALID_PATTERN', rule, `\`${from}\` uses a placeholder name twice (or names one \`splat\`)`, 'give each placeholder its own name', 'from'));
   }
@@ -174,7 +176,7 @@ function checkPages(rules: readonly RedirectRule[], unique: CompiledRule[], uniq
     out.push(diag('MISSING_TARGET', rule, `target \`${target}\` is not a page of the built site`, near ? `did you mean \`${near}\`?` : 'point the redirect at an existing page (paths end with a slash)', 'to'));
   });
   for (const { c, u, re } of patterns) {
-    const hit = [...pages].find((p) => re!.test(p));
+    const hit = [...pages].find((p) => p.endsWith('/') && re!.test(p)) ?? [...pages].find((p) => re!.test(p));
     if (hit) out.push(diag('SHADOWS_PAGE', rules[uniqueIndex[u]!]!, `pattern \`${c.rule.from}\` matches the page \`${hit}\`: the redirect would hide it`, 'narrow the pattern so it matches only paths that moved'));
   }
 }
@@ -209,13 +211,6 @@ function unsafeChars(s: string, ok: (ch: string, i: number) => boolean, offset =
     if (!chars.includes(cp)) chars.push(cp);
   }
   return chars.length ? { chars, index } : null;
-}
-
-function inPlaceholder(s: string, i: number): boolean {
-  const segStart = s.lastIndexOf('/', i) + 1;
-  const segEnd = s.indexOf('/', i);
-  const seg = s.slice(segStart, segEnd === -1 ? undefined : segEnd);
-  return s[i] === '*' ? seg === '*' && segEnd === -1 : segStart === i && PARAM_NAME.test(seg);
 }
 
 function describe(ch: string): string {

@@ -4,7 +4,7 @@ import type { RedirectFormatter } from '../types.js';
 
 /**
  * One meta-refresh stub page per exact source, for hosts without server config: `path → html` where path is
- * relative to the web root (`documentation/old/index.html`). The stub has a canonical link, `noindex`, a script
+ * relative to the web root (`documentation/old/index.html`; a source with capitals also gets a lower-case twin). The stub has a canonical link, `noindex`, a script
  * that keeps the query and fragment, and a plain link. Patterns get no stub (no file can stand for them), nor
  * does a source with an empty, `.` or `..` segment (it could point outside the web root).
  */
@@ -15,11 +15,12 @@ export const htmlFormat: RedirectFormatter = {
     const site = (options?.siteUrl ?? '').replace(/\/+$/, '');
     for (const c of compileUnique(rules).exact) {
       const file = stubFile(c.from);
-      if (!file || files.has(file.toLowerCase())) continue;
+      if (!file) continue;
       const to = renderTarget(c.toParts, () => '');
       const canonical = to.startsWith('/') ? site + to : to;
       const delay = c.status === 302 || c.status === 307 ? 2 : 0;
-      files.set(file, stubHtml(to, canonical, delay));
+      // static hosts match file names exactly: a source written with capitals also gets its lower-case twin
+      for (const f of new Set([file, file.toLowerCase()])) if (!files.has(f)) files.set(f, stubHtml(to, canonical, delay));
     }
     return files;
   },

@@ -1,0 +1,102 @@
+// The two commands as users run them (the real binary for the exit-code contract, the in-process adapter for
+// the rest, to keep the folder fast): the sample site validates, every format exports, usage errors exit 2.
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runDocsgen } from '../helpers/cli.js';
+import { loadSampleRules, makeFakeSite } from './sample.js';
+import { runInProcess } from './run-cli.js';
+
+let project: string;
+let site: string;
+
+beforeAll(async () => {
+  // a project with only the sample redirects: no stale dist/ from someone else's build
+  project = await mkdtemp(path.join(os.tmpdir(), 'docsgen-redirects-cli-'));
+  await cp(path.join(repoRoot, 'redirects'), path.join(project, 'redirects'), { recursive: true });
+  site = (await makeFakeSite(await loadSampleRules())).root;
+});
+
+afterAll(async () => {
+  await rm(project, { recursive: true, force: true });
+  await rm(site, { recursive: true, force: true });
+});
+
+describe('docsgen validate-redirects', () => {
+  it('exits 0 on the sample site and counts its redirects', async () => {
+    const res = await runDocsgen(['validate-redirects', '--root', project]);
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr).toBe('✔ no problems\n661 redirects in 15 files (no built site: targets and shadowed pages not checked)');
+  });
+
+  it('checks targets against a built site with --site', async () => {
+    const res = await runInProcess(['validate-redirects', '--root', project, '--site', site]);
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr).toContain('661 redirects in 15 files, checked against');
+  });
+
+  it('prints JSON with --json', async () => {
+    const res = await runInProcess(['validate-redirects', '--root', project, '--json']);
+    expect(res.exitCode).toBe(0);
+    const json = JSON.parse(res.stdout);
+    expect(json).toMatchObject({ ok: true, stats: { files: 15, rules: 661 }, diagnostics: [] });
+  });
+
+  it('prints GitHub annotations with --format github', async () => {
+    const res = await runDocsgen(['validate-redirects', '--root', path.join(repoRoot, 'fixtures/redirects/chain-of-three'), '--format', 'github']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout.split('\n')[0]).toMatch(/^::error file=redirects\/routing\.yaml,line=2,col=7,title=DG4005::redirect chain/);
+  });
+
+  it('exits 2 when --site is not a folder', async () => {
+    const res = await runInProcess(['validate-redirects', '--root', project, '--site', path.join(project, 'nope')]);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('no such folder');
+  });
+});
+
+describe('docsgen export-redirects', () => {
+  it.each(['nginx', 'netlify', 'json', 'apache', 'caddy', 'vercel'])('writes %s to stdout', async (format) => {
+    const res = await runInProcess(['export-redirects', '--root', project, '--format', format]);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout.length).toBeGreaterThan(10_000);
+    if (format === 'json') expect(JSON.parse(res.stdout)).toHaveLength(661);
+    if (format === 'netlify') expect(res.stdout.trim().split('\n').filter((l) => !l.startsWith('#'))).toHaveLength(661);
+  });
+
+  it('writes a file with --out', async () => {
+    const out = path.join(project, 'out/redirects.conf');
+    const res = await runInProcess(['export-redirects', '--root', project, '--format', 'nginx', '--out', out]);
+    expect(res.exitCode).toBe(0);
+    expect(await readFile(out, 'utf8')).toContain('map $docsgen_path $docsgen_redirect {');
+  });
+
+  it('writes one stub page per exact source with --format html', async () => {
+    const out = path.join(project, 'stubs');
+    const res = await runDocsgen(['export-redirects', '--root', project, '--format', 'html', '--out', out]);
+    expect(res.exitCode).toBe(0);
+    const html = await readFile(path.join(out, 'documentation/mapping-apis-and-services/routing/fleet-routing/index.html'), 'utf8');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/documentation/mapping-and-location-services/routing-and-directions/vehicle-routing-problem/">');
+    expect(html).toContain('<link rel="canonical" href="https://developers.arcgis.com/documentation/mapping-and-location-services/routing-and-directions/vehicle-routing-problem/">');
+    expect((await readdir(path.join(out, 'documentation'))).length).toBeGreaterThan(10);
+  });
+
+  it.each([
+    [['--format', 'iis'], 'unknown format `iis`'],
+    [[], "required option '--format <format>' not specified"],
+    [['--format', 'html'], 'the html format writes one page per source'],
+  ])('exits 2 on a usage error: %j', async (args, message) => {
+    const res = await (args.length === 0 ? runDocsgen : runInProcess)(['export-redirects', '--root', project, ...args]);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain(message);
+  });
+
+  it('exports nothing and exits 1 when the source has errors', async () => {
+    const res = await runDocsgen(['export-redirects', '--root', path.join(repoRoot, 'fixtures/redirects/loop-of-two'), '--format', 'netlify']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain('DG4006');
+    expect(res.stderr).toContain('nothing exported');
+  });
+});
