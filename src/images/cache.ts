@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, constants, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** `<cacheDir>/images/<key><ext>`: the cache entry of one optimized image. */
+/** `<cacheDir>/<key><ext>` (cacheDir is e.g. `.docsgen-cache/images`): the cache entry of one optimized image. */
 export function cachePath(cacheDir: string, key: string, ext: string): string {
-  return path.join(cacheDir, 'images', `${key}${ext.toLowerCase()}`);
+  return path.join(cacheDir, `${key}${ext.toLowerCase()}`);
 }
 
 /** Copies a cache entry to its output (whose folder exists); false when there is no such entry. Reflinks where it can. */

@@ -26,7 +26,7 @@ export interface ImageJob {
 export interface OptimizeImagesOptions extends ImageSettings {
   images: ImageJob[];
   outDir: string;
-  /** The project's cache folder (`.docsgen-cache`); entries go to its `images/` subfolder. */
+  /** The image cache folder (`.docsgen-cache/images` in a project); entries are `<key><ext>` in it. */
   cacheDir: string;
   /** Images in flight at once; default: the number of cores. sharp adds its own threads per image. */
   concurrency?: number;

@@ -30,6 +30,9 @@ describe('docsgen optimize-images', () => {
     const big = written.find((f) => f.endsWith('photo-large.jpg'))!;
     expect(await sharp(path.join(outDir, big)).metadata()).toMatchObject({ format: 'jpeg', width: 995, height: 663 });
 
+    // the same cache folder the build uses, one entry per image
+    expect(await readdir(path.join(root, '.docsgen-cache/images'))).toHaveLength(7);
+
     const second = await runDocsgen(['optimize-images', '--root', root, '--json']);
     expect(second.exitCode).toBe(0);
     const json = JSON.parse(second.stdout);

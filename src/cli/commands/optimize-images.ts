@@ -79,7 +79,7 @@ async function runOptimizeImages(ctx: CliContext, opts: OptimizeImagesCliOptions
   }
 
   const progress = createProgress(ctx, opts);
-  const result = await optimizeImages({ images: jobs, outDir, cacheDir: project.cacheDir, maxWidth, quality, root, onProgress: progress.update });
+  const result = await optimizeImages({ images: jobs, outDir, cacheDir: path.join(project.cacheDir, 'images'), maxWidth, quality, root, onProgress: progress.update });
   progress.stop();
   diagnostics.push(...result.diagnostics);
   const stats = { ...result.stats, images: sources.length, failed: sources.length - jobs.length + result.stats.failed };
