@@ -1,0 +1,85 @@
+// Property tests (fast-check): no input, however hostile, breaks or injects into any format, and the matcher
+// sends every valid source to its target whatever the case, slash or query.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { compileRedirectMatcher, exportRedirects, matchBrowserRedirect, toBrowserRedirects, validateRedirects } from '../../src/redirects/index.js';
+import { hostileRule, rule } from './hostile.js';
+
+const LINE_SAFE = /^[\x21-\x7e]+$/; // printable ASCII, no space
+
+describe('properties: exporters', () => {
+  it('every text format keeps one entry per rule, printable ASCII fields, no line breaks of their own', () => {
+    fc.assert(
+      fc.property(fc.array(hostileRule, { minLength: 1, maxLength: 8 }), (rules) => {
+        const netlify = exportRedirects(rules, 'netlify').split('\n').filter((l) => l && !l.startsWith('#'));
+        const apache = exportRedirects(rules, 'apache').split('\n').filter((l) => l.startsWith('RewriteRule'));
+        const caddy = exportRedirects(rules, 'caddy').split('\n').filter((l) => l.startsWith('\tredir'));
+        const nginxText = exportRedirects(rules, 'nginx');
+        const nginx = nginxText.slice(nginxText.indexOf('$docsgen_redirect {'), nginxText.indexOf('\n}', nginxText.indexOf('$docsgen_redirect {'))).split('\n').slice(2);
+        const vercel = JSON.parse(exportRedirects(rules, 'vercel')).redirects as unknown[];
+        // duplicates collapse (first wins) the same way in every format
+        const n = netlify.length;
+        expect(apache).toHaveLength(n);
+        expect(caddy).toHaveLength(n);
+        expect(vercel).toHaveLength(n);
+        expect(nginx.length).toBeGreaterThanOrEqual(n);
+        for (const l of netlify) {
+          const f = l.split('  ');
+          expect(f).toHaveLength(3);
+          for (const x of f) expect(x).toMatch(LINE_SAFE);
+          expect(f[1]).not.toMatch(/^\/\//);
+        }
+        for (const l of nginx) expect(l).toMatch(/^ {4}"[^"\s;{}]+" "[^"\s;{}]+";$/);
+        for (const l of apache) expect(l).toMatch(/^RewriteRule "[^"\s]+" "[^"\s]+" \[R=30[1278],NC,NE,L\]$/);
+        for (const l of caddy) expect(l).toMatch(/^\tredir @\w+ [^\s{}#]*(\{re\.\w+\.\d\}[^\s{}#]*)*\{\?query\} 30[1278]$/);
+        expect(JSON.parse(exportRedirects(rules, 'json'))).toHaveLength(rules.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('html stubs never leave the web root and never contain the raw target text', () => {
+    fc.assert(
+      fc.property(fc.array(hostileRule, { minLength: 1, maxLength: 5 }), (rules) => {
+        for (const [file, html] of exportRedirects(rules, 'html')) {
+          expect(file.split('/')).not.toContain('..');
+          expect(file).toMatch(/^[A-Za-z0-9._~\-/%]+\/index\.html$|^[A-Za-z0-9._~\-/%]+\.html?$/i);
+          expect(html.match(/<script>/g)).toHaveLength(1);
+          expect(html.match(/<\/script>/g)).toHaveLength(1);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the matcher never throws and never sends a request off-site unless the target is absolute', () => {
+    fc.assert(
+      fc.property(fc.array(hostileRule, { maxLength: 6 }), fc.string(), fc.string(), (rules, p, q) => {
+        const hit = compileRedirectMatcher(rules)('/' + p, q);
+        if (hit) expect(hit.location).toMatch(/^(\/(?!\/)|https?:\/\/)/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('properties: valid rules', () => {
+  const segment = fc.stringMatching(/^[a-z0-9][a-z0-9._~-]{0,12}$/).filter((s) => s !== '.' && s !== '..' && !s.startsWith('.'));
+  const validPath = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => `/documentation/${s.join('/')}/`);
+
+  it('validated sources reach their target in any case, with or without the slash, query kept', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(validPath, validPath), { minLength: 1, maxLength: 10, selector: ([f]) => f.toLowerCase().replace(/\/$/, '') }), fc.constantFrom('', '?a=1', '?x=%20&y'), (pairs, query) => {
+        const rules = pairs.map(([from, to]) => rule('/documentation/old' + from.slice('/documentation'.length), to));
+        fc.pre(validateRedirects(rules, { allowedHosts: [], pathPrefix: '/documentation', hostLimits: false }).length === 0);
+        const data = JSON.parse(JSON.stringify(toBrowserRedirects(rules)));
+        for (const r of rules) {
+          for (const variant of [r.from, r.from.toUpperCase(), r.from.slice(0, -1)]) {
+            expect(matchBrowserRedirect(data, variant, query)).toEqual({ location: r.to + query.replace(/^\?$/, ''), status: 301 });
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
