@@ -1,0 +1,60 @@
+// Loading the YAML source: positions, file order, the seed's entry shape, codes.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadRedirects, redirectCodes, writeRedirectArtifacts } from '../../src/redirects/index.js';
+import { loadSampleRules } from './sample.js';
+
+describe('loadRedirects', () => {
+  it('loads files in name order with the line and column of each entry and the seed shape', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'docsgen-load-'));
+    await mkdir(path.join(root, 'redirects'));
+    await writeFile(path.join(root, 'redirects/b.yaml'), '# b\n\n- from: /documentation/b/\n  to: /documentation/x/\n  status: 308\n  note: moved\n');
+    await writeFile(path.join(root, 'redirects/a.yml'), '- from: "/documentation/a/"\n  to: /documentation/x/\n');
+    await writeFile(path.join(root, 'redirects/readme.txt'), 'ignored');
+    const res = await loadRedirects(path.join(root, 'redirects'), { root });
+    expect(res.diagnostics).toEqual([]);
+    expect(res.stats).toEqual({ files: 2, rules: 2 });
+    const [a, b] = res.outputs.rules;
+    expect(a).toMatchObject({ from: '/documentation/a/', status: 301, isPermanent: true, ignoreCase: true, redirectInBrowser: true, fromPath: '/documentation/a/', toPath: '/documentation/x/', location: { file: 'redirects/a.yml', line: 1, column: 3 } });
+    expect(a!.positions!.from).toMatchObject({ line: 1, column: 10 });
+    expect(b).toMatchObject({ status: 308, note: 'moved', isPermanent: true, location: { file: 'redirects/b.yaml', line: 3, column: 3 } });
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('treats a missing folder as no redirects', async () => {
+    const res = await loadRedirects('/nonexistent/redirects', { root: '/nonexistent' });
+    expect(res).toEqual({ diagnostics: [], outputs: { rules: [] }, stats: { files: 0, rules: 0 } });
+  });
+
+  it('loads the sample site: several hundred entries in one file per old area', async () => {
+    const rules = await loadSampleRules();
+    expect(rules.length).toBeGreaterThanOrEqual(400);
+    expect(new Set(rules.map((r) => r.location.file)).size).toBe(15);
+    expect(rules).toContainEqual(expect.objectContaining({ from: '/documentation/mapping-apis-and-services/routing/fleet-routing/', to: '/documentation/mapping-and-location-services/routing-and-directions/vehicle-routing-problem/' }));
+  });
+});
+
+describe('redirect codes', () => {
+  it('are unique DG4xxx codes', () => {
+    const values = Object.values(redirectCodes);
+    expect(new Set(values).size).toBe(values.length);
+    for (const v of values) expect(v).toMatch(/^DG4\d{3}$/);
+  });
+});
+
+describe('writeRedirectArtifacts', () => {
+  it('writes _redirects, nginx http.conf + server.conf and redirects.json in the seed shape', async () => {
+    const rules = await loadSampleRules();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-artifacts-'));
+    const written = await writeRedirectArtifacts(rules, { publicDir: path.join(dir, 'public'), serverDir: path.join(dir, 'server'), pathPrefix: '/documentation', proxyAllowedHosts: ['js.arcgis.com'] });
+    expect(written.map((f) => path.relative(dir, f))).toEqual(['public/_redirects', 'server/nginx/http.conf', 'server/nginx/server.conf', 'server/redirects.json']);
+    const { readFile } = await import('node:fs/promises');
+    const json = JSON.parse(await readFile(path.join(dir, 'server/redirects.json'), 'utf8'));
+    expect(json).toHaveLength(rules.length);
+    expect(Object.keys(json[0]).sort()).toEqual(['fromPath', 'ignoreCase', 'isPermanent', 'redirectInBrowser', 'statusCode', 'toPath']);
+    expect(await readFile(path.join(dir, 'server/nginx/server.conf'), 'utf8')).toContain('error_page 404 /documentation/404.html;');
+    await rm(dir, { recursive: true, force: true });
+  });
+});
