@@ -52,7 +52,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   let sources: LinkSources | null = null;
   if (linkSourcesFile) {
     try {
-      sources = new LinkSources(parseLinkSources(await readFile(linkSourcesFile, 'utf8')), cwd);
+      sources = new LinkSources(parseLinkSources(await readFile(linkSourcesFile, 'utf8')), cwd, path.resolve(cwd, opts.sourceRoot ?? cwd));
     } catch (err) {
       // without it, problems still point at the HTML: worth a warning, not worth stopping for
       diagnostics.push({

@@ -27,8 +27,8 @@ export interface MarkdownPlace {
  * (a page's body is one contiguous region), rather than trusting "the n-th occurrence".
  */
 export class LinkSources {
-  /** `cwd`: absolute source paths are shown relative to it. */
-  constructor(private readonly data: LinkSourcesFile, private readonly cwd: string) {}
+  /** Source paths are resolved against `sourceRoot` (the project root) and shown relative to `cwd`. */
+  constructor(private readonly data: LinkSourcesFile, private readonly cwd: string, private readonly sourceRoot = cwd) {}
 
   /** The Markdown file a page was rendered from, or null. */
   sourceOf(page: string): string | null {
@@ -41,7 +41,7 @@ export class LinkSources {
     const entry = this.data.pages[page];
     const out: Array<MarkdownPlace | null> = pageHrefs.map(() => null);
     if (!entry || typeof entry.source !== 'string' || !Array.isArray(entry.links)) return out;
-    const file = (path.isAbsolute(entry.source) ? path.relative(this.cwd, entry.source) : entry.source).split(path.sep).join('/');
+    const file = path.relative(this.cwd, path.resolve(this.sourceRoot, entry.source)).split(path.sep).join('/');
     const recorded = entry.links;
     const match = alignLinks(recorded.map((l) => l.href), pageHrefs);
     match.forEach((j, i) => {

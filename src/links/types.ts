@@ -51,6 +51,8 @@ export interface CheckLinksOptions {
   onProgress?: (done: number, total: number) => void;
   /** Folder that diagnostic paths are relative to (default: process.cwd()). */
   cwd?: string;
+  /** Folder the Markdown paths in the link sources are relative to: the project root (default: `cwd`). */
+  sourceRoot?: string;
   /** External checks: per-request timeout in ms. */
   timeoutMs?: number;
   /** External checks: retries after the first attempt. */

@@ -48,6 +48,8 @@ export function registerCheckLinks(program: Command, ctx: CliContext): void {
         retries: toNumber('--retries', opts.retries ?? '2', 0),
         cacheDir: path.resolve(root, opts.cacheDir ?? path.join(PROJECT.cache, 'links')),
         cwd: ctx.io.cwd,
+        // the build records Markdown paths relative to the project root
+        sourceRoot: root,
         onProgress: progress.update,
       });
       progress.stop();
