@@ -1,6 +1,7 @@
 // Link-checker benchmark: generates N interlinked docs-like pages (deterministic), times `checkLinks` on them and,
 // when installed, the established JavaScript checker linkinator on the same pages (crawling them over its own local
-// server with fragment checks on and external links skipped, as close to our work as it allows).
+// server with fragment checks on and external links skipped, as close to our work as it allows; stopped after
+// `compareTimeoutMs`, 20 minutes by default).
 // Run alone with `node bench/links.mjs [--sizes 2000,10000] [--no-compare]` after `node scripts/compile.mjs`;
 // `npm run bench` calls run().
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -110,28 +111,39 @@ async function timeDocsgen(dir) {
   return { ms: Math.round(ms), pages: result.outputs.pages, links: result.outputs.links, problems: result.outputs.problems.length };
 }
 
-async function timeLinkinator(dir) {
-  let linkinator;
+// linkinator runs in its own process: a fresh process like ours, and one that can be stopped when it runs too long
+const LINKINATOR_SCRIPT = `
+const { check } = await import('linkinator');
+const t0 = performance.now();
+const result = await check({
+  path: process.argv[1],
+  recurse: true,
+  checkFragments: true,
+  linksToSkip: ['^https?://(?!localhost|127\\\\.0\\\\.0\\\\.1)', '^mailto:'],
+});
+const ms = performance.now() - t0;
+console.log(JSON.stringify({ ms: Math.round(ms), links: result.links.length, broken: result.links.filter((l) => l.state === 'BROKEN').length }));
+`;
+
+/** Times linkinator on the same pages (fragments checked, external links skipped: no internet here); null when not installed. */
+async function timeLinkinator(dir, timeoutMs) {
   try {
-    linkinator = await import('linkinator');
+    await import('linkinator');
   } catch {
     return null;
   }
-  const t0 = performance.now();
-  const result = await linkinator.check({
-    path: dir,
-    recurse: true,
-    checkFragments: true,
-    // external links are skipped: this compares local work, and the machine has no internet
-    linksToSkip: ['^https?://(?!localhost|127\\.0\\.0\\.1)', '^mailto:'],
+  const { execFile } = await import('node:child_process');
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    execFile(process.execPath, ['--input-type=module', '-e', LINKINATOR_SCRIPT, dir], { cwd: REPO, timeout: timeoutMs, maxBuffer: 1 << 26 }, (err, stdout) => {
+      if (err) return resolve({ ms: Math.round(performance.now() - t0), timedOut: Boolean(err.killed), error: err.killed ? undefined : String(err.message).split('\n')[0] });
+      resolve(JSON.parse(stdout.trim().split('\n').pop()));
+    });
   });
-  const ms = performance.now() - t0;
-  const broken = result.links.filter((l) => l.state === 'BROKEN');
-  return { ms: Math.round(ms), links: result.links.length, broken: broken.length };
 }
 
 /** Generates each size, checks it, and returns `{ [N]: { pagesPerSecond, ms, ... } }` (linkinator's figures beside). */
-export async function run({ sizes, quick = false, compare = true, workDir, log = console.log } = {}) {
+export async function run({ sizes, quick = false, compare = true, compareTimeoutMs = 20 * 60_000, workDir, log = console.log } = {}) {
   const list = sizes ?? (quick ? [500] : [2000, 10000]);
   const out = {};
   for (const n of list) {
@@ -143,8 +155,11 @@ export async function run({ sizes, quick = false, compare = true, workDir, log =
       const entry = { pagesPerSecond: Math.round((ours.pages / ours.ms) * 1000), ms: ours.ms, pages: ours.pages, links: ours.links, problems: ours.problems, threads: os.availableParallelism() };
       log(`links ${n}: docsgen checkLinks ${ours.ms} ms, ${entry.pagesPerSecond} pages/s, ${ours.links} links, ${ours.problems} problems`);
       if (compare) {
-        const other = await timeLinkinator(site.dir);
-        if (other) {
+        const other = await timeLinkinator(site.dir, compareTimeoutMs);
+        if (other?.timedOut || other?.error) {
+          entry.linkinator = other;
+          log(`links ${n}: linkinator ${other.timedOut ? `did not finish within ${compareTimeoutMs} ms` : `failed: ${other.error}`}`);
+        } else if (other) {
           entry.linkinator = { ms: other.ms, pagesPerSecond: Math.round((ours.pages / other.ms) * 1000), links: other.links, broken: other.broken };
           log(`links ${n}: linkinator ${other.ms} ms, ${entry.linkinator.pagesPerSecond} pages/s, ${other.links} links, ${other.broken} broken (${(other.ms / ours.ms).toFixed(1)}x docsgen's time)`);
         }
