@@ -39,6 +39,7 @@ export interface HandlerOptions {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+// how nginx's static module maps open() errors: these are 404, EACCES and ELOOP 403, anything else 500
 const NOT_FOUND = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
 
 /**
@@ -77,6 +78,8 @@ export function createRequestHandler(options: HandlerOptions): Handler {
     const file = path.join(site.dir, uri);
     if (loc.kind === 'redirects-file') return errorPage(req, res, site, 404);
     if (loc.kind === 'proxy') return proxyThirdParty(req, res, query, site.proxyAllowedHosts, fetchImpl);
+    // nginx's index and static modules take only these; anything else is refused before a file is looked at
+    if (loc.kind === 'static' && !['GET', 'HEAD', 'POST'].includes(method)) return sendHtml(res, method, 405, statusPage(405));
     if (uri.endsWith('/')) {
       // the index module: <dir>/index.html, else 403 for an existing folder, else 404
       const index = await statOrError(path.join(file, 'index.html'));
@@ -93,10 +96,9 @@ export function createRequestHandler(options: HandlerOptions): Handler {
       return sendFile(req, res, site, uri, st, 200, loc.cache);
     }
     // location / {}: nginx's static module
-    if (!['GET', 'HEAD', 'POST'].includes(method)) return sendHtml(res, method, 405, statusPage(405));
     if (!isStats(st)) {
       if (NOT_FOUND.has(st.code ?? '')) return errorPage(req, res, site, 404);
-      if (st.code === 'EACCES') return sendHtml(res, method, 403, statusPage(403));
+      if (st.code === 'EACCES' || st.code === 'ELOOP') return sendHtml(res, method, 403, statusPage(403));
       return errorPage(req, res, site, 500);
     }
     if (st.isDirectory()) {
@@ -104,6 +106,8 @@ export function createRequestHandler(options: HandlerOptions): Handler {
       const location = Buffer.from(uri + '/', 'utf8').toString('latin1') + (query ? '?' + query : '');
       return sendRedirect(res, method, 301, location);
     }
+    // open() of a socket fails (ENXIO, a 500 in nginx); FIFOs and devices open but are "not a regular file" (404)
+    if (st.isSocket()) return errorPage(req, res, site, 500);
     if (!st.isFile()) return errorPage(req, res, site, 404);
     if (method === 'POST') return sendHtml(res, method, 405, statusPage(405));
     return sendFile(req, res, site, uri, st, 200, null);

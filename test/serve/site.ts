@@ -1,0 +1,101 @@
+// The built fixture site the serve tests share: fixtures/serve/site plus the repository's templates, built once
+// with the real binary, with the redirect artifacts and the extra files of the request table.
+import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
+import { extras, type BuiltNames } from './request-table.js';
+
+/** A fixture project copied to a temporary folder, with the repository's templates (as the bench does). */
+export async function copyServeFixture(): Promise<string> {
+  const dir = await copyFixture('serve/site');
+  await cp(path.join(repoRoot, 'templates'), path.join(dir, 'templates'), { recursive: true });
+  return dir;
+}
+
+const sockets: net.Server[] = [];
+
+/** Closes the UNIX sockets buildServeFixture made. */
+export async function closeFixtureSockets(): Promise<void> {
+  await Promise.all(sockets.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+}
+
+function listenOnSocket(file: string): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(file, () => resolve(s));
+  });
+}
+
+/** Builds the fixture with `docsgen build` and adds the request table's extra files; returns names of hashed files. */
+export async function buildServeFixture(dir: string): Promise<BuiltNames> {
+  const result = await runDocsgen(['build', '--links', 'warn'], { cwd: dir });
+  if (result.exitCode !== 0) throw new Error(`fixture build failed (${result.exitCode}):\n${result.stderr}`);
+  const publicDir = path.join(dir, 'dist/public');
+  if (!existsSync(path.join(dir, 'dist/server/nginx/server.conf'))) {
+    // `docsgen build` does not write the redirect artifacts yet (the redirects stage is being wired into build.ts);
+    // until it does, write them with the same library call the build will make.
+    const { loadRedirects, writeRedirectArtifacts } = await import('../../src/redirects/index.js');
+    const loaded = await loadRedirects(path.join(dir, 'redirects'), { root: dir });
+    await writeRedirectArtifacts(loaded.outputs.rules, { publicDir, serverDir: path.join(dir, 'dist/server'), pathPrefix: '/documentation', proxyAllowedHosts: ['js.arcgis.com', 'cdn.example.com'] });
+  }
+  for (const e of extras) {
+    const abs = path.join(publicDir, e.path);
+    await mkdir(e.dir ? abs : path.dirname(abs), { recursive: true });
+    if (e.symlink) await symlink(e.symlink, abs);
+    else if (e.socket) sockets.push(await listenOnSocket(abs));
+    else if (e.content !== undefined) await writeFile(abs, e.content);
+  }
+  const site = path.join(publicDir, 'documentation');
+  const top = await readdir(site);
+  const pick = (re: RegExp) => {
+    const name = top.find((n) => re.test(n));
+    if (!name) throw new Error(`no file like ${re} in ${site}`);
+    return `/documentation/${name}`;
+  };
+  const staticDir = (await readdir(path.join(site, 'static')))[0]!;
+  return {
+    appJs: pick(/^app-[0-9a-f]+\.js$/),
+    chunkJs: pick(/^chunk-(?=[A-Z0-9]*[0-9])[A-Z0-9]{8}\.js$/),
+    css: pick(/^styles-[0-9a-f]+\.css$/),
+    image: `/documentation/static/${staticDir}/diagram.png`,
+    calciteJson: '/documentation/calcite/assets/stepper/t9n/messages.ja.json',
+  };
+}
+
+/** What the request table compares. */
+export interface Answer {
+  status: number;
+  location: string | null;
+  contentType: string | null;
+  cache: string | null;
+  contentRange?: string | null;
+}
+
+/** Sends one request with the path exactly as given (no URL normalization) and reads the answer. */
+export function request(origin: string, method: string, rawPath: string, headers: Record<string, string> = {}): Promise<Answer & { body: Buffer; headers: http.IncomingHttpHeaders }> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, method, path: rawPath, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location ?? null,
+          contentType: res.headers['content-type'] ?? null,
+          cache: res.headers['cache-control'] ?? null,
+          contentRange: res.headers['content-range'] ?? null,
+          body: Buffer.concat(chunks),
+          headers: res.headers,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
