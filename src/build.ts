@@ -1,5 +1,5 @@
 // The build pipeline in one screen: each step is a stage under src/, called in order.
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadProject } from './config/load.js';
 import { discoverPages } from './content/discover.js';
@@ -7,7 +7,8 @@ import { hasErrors, type Diagnostic, type StageResult } from './diagnostics/type
 import { checkLinks } from './links/index.js';
 import { optimizeImages } from './images/index.js';
 import { compileClient, compileServerTemplates } from './render/compile-templates.js';
-import { docsgenNodeModules } from './render/docsgen-root.js';
+import { docsgenNodeModules } from './config/docsgen-root.js';
+import { linkTree } from './render/link-tree.js';
 import { renderAll } from './render/pool.js';
 import { Staging } from './render/staging.js';
 import { planSite } from './pagedata/plan.js';
@@ -59,7 +60,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
   const finish = () => ({ ...stats, ms: Math.round(performance.now() - started) });
 
   // 1. Content: find pages, validate frontmatter, plan templates, tree, shared data.
-  const found = await discoverPages(project.contentDir, root);
+  const found = await discoverPages(project.contentDir, root, config.variables);
   diagnostics.push(...found.diagnostics);
   const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root);
   progress({ phase: 'templates', done: 1, total: 2 });
@@ -143,7 +144,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
       diagnostics.push(...images.diagnostics);
       stats.images = images.stats.images;
     }
-    await cp(path.join(docsgenNodeModules, '@esri/calcite-components/dist/calcite/assets'), path.join(siteDir, 'calcite/assets'), { recursive: true });
+    await linkTree(path.join(docsgenNodeModules, '@esri/calcite-components/dist/calcite/assets'), path.join(siteDir, 'calcite/assets'));
     const manifest = await writeManifest({
       publicDir,
       pathPrefix: prefix,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
+import { existsSync } from 'node:fs';
+import { docsgenRoot } from './docsgen-root.js';
 import { PROJECT } from './defaults.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 import { issuePosition } from './yaml-positions.js';
@@ -66,13 +68,18 @@ export async function loadProject(root: string, overrides: Partial<SiteConfig> =
     };
     throw new DiagnosticError(diagnostic, 2);
   }
+  // A project without templates/ (or without its own icon) uses the ones docsgen ships with the sample site.
+  const ownTemplates = path.join(abs, PROJECT.templates);
+  const config = parsed.data;
+  const iconGiven = (raw as { manifestIcon?: unknown }).manifestIcon !== undefined || overrides.manifestIcon !== undefined;
+  if (!iconGiven && !existsSync(path.join(abs, config.manifestIcon))) config.manifestIcon = path.join(docsgenRoot, config.manifestIcon);
   return {
     root: abs,
     contentDir: path.join(abs, PROJECT.content),
-    templatesDir: path.join(abs, PROJECT.templates),
+    templatesDir: existsSync(ownTemplates) ? ownTemplates : path.join(docsgenRoot, PROJECT.templates),
     redirectsDir: path.join(abs, PROJECT.redirects),
     cacheDir: path.join(abs, PROJECT.cache),
     configFile,
-    config: parsed.data,
+    config,
   };
 }

@@ -5,6 +5,7 @@ import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import { pagePathOf } from './paths.js';
+import { substitute, unknownVariable } from './variables.js';
 
 /** One Markdown page found in the content folder, frontmatter already validated. */
 export interface SourcePage {
@@ -25,7 +26,7 @@ export interface SourcePage {
  * Finds every Markdown page, reads it and validates its frontmatter. Cheap (no Markdown parsing), so the
  * navigation tree is known before any page is rendered.
  */
-export async function discoverPages(contentDir: string, root: string): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[] }> {
+export async function discoverPages(contentDir: string, root: string, variables: Readonly<Record<string, string>> = {}): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[] }> {
   const files = (await fg('**/*.md', { cwd: contentDir, onlyFiles: true, followSymbolicLinks: false, dot: false })).sort();
   const diagnostics: Diagnostic[] = [];
   const pages: SourcePage[] = [];
@@ -38,6 +39,7 @@ export async function discoverPages(contentDir: string, root: string): Promise<{
     const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);
     diagnostics.push(...fm);
     if (!data || data.draft) return;
+    substituteFrontmatter(data, variables, displayFile, text, diagnostics);
     const pagePath = pagePathOf(relFile);
     const other = byPath.get(pagePath.toLowerCase());
     if (other) {
@@ -63,4 +65,20 @@ export async function discoverPages(contentDir: string, root: string): Promise<{
     });
   }
   return { pages, diagnostics };
+}
+
+// Titles and descriptions may use the documentation variables too (they show in titles, cards and metadata).
+function substituteFrontmatter(data: Frontmatter, variables: Readonly<Record<string, string>>, file: string, text: string, out: Diagnostic[]): void {
+  const lines = text.split(/\r?\n/);
+  const known = Object.keys(variables).sort();
+  for (const key of ['title', 'description', 'navTitle'] as const) {
+    const value = data[key];
+    if (value === undefined) continue;
+    data[key] = substitute(value, variables, (name) => {
+      const index = lines.findIndex((l) => l.startsWith(`${key}:`));
+      const line = index + 1 || 1;
+      const column = Math.max(1, (lines[index] ?? '').indexOf('{{') + 1);
+      out.push(unknownVariable(name, known, file, line, column, lines));
+    });
+  }
 }

@@ -77,10 +77,11 @@ export function parseFrontmatter(text: string, file: string): { data: Frontmatte
         const pos = issuePosition(doc, lineCounter, issue.path);
         const key = issue.path.join('.');
         const unknown = issue.code === 'unrecognized_keys' ? ` (${(issue as { keys: string[] }).keys.join(', ')})` : '';
+        const missing = issue.code === 'invalid_type' && (issue as { received?: string }).received === 'undefined';
         return {
           code: codes.FRONTMATTER_SCHEMA,
           severity: 'error' as const,
-          message: `invalid frontmatter${key ? ` \`${key}\`` : ''}: ${issue.message}${unknown}`,
+          message: missing ? `frontmatter is missing \`${key}\`` : `invalid frontmatter${key ? ` \`${key}\`` : ''}: ${issue.message}${unknown}`,
           hint: 'allowed keys: title, description, order, template, draft, navTitle',
           location: at(pos.line + yamlLine - 1, pos.column),
         };

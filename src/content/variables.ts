@@ -32,7 +32,8 @@ export function substituteVariables(tree: Root, variables: Readonly<Record<strin
   return diagnostics;
 }
 
-function substitute(value: string, variables: Readonly<Record<string, string>>, onUnknown: (name: string, offset: number) => void): string {
+/** Replaces `{{ name }}` in one string; calls `onUnknown` for names that are not defined. */
+export function substitute(value: string, variables: Readonly<Record<string, string>>, onUnknown: (name: string, offset: number) => void): string {
   if (!value.includes('{{')) return value;
   return value.replace(VARIABLE, (whole, name: string, offset: number) => {
     const v = variables[name];
@@ -51,7 +52,8 @@ function locate(value: string, offset: number, firstLine: number, firstColumn: n
   return { line: firstLine + newlines, column: offset - before.lastIndexOf('\n') };
 }
 
-function unknownVariable(name: string, known: string[], file: string, line: number, column: number, lines: readonly string[]): Diagnostic {
+/** The diagnostic for an unknown variable, with a did-you-mean hint. */
+export function unknownVariable(name: string, known: string[], file: string, line: number, column: number, lines: readonly string[]): Diagnostic {
   const near = known.find((k) => k.startsWith(name.slice(0, 4)) || name.startsWith(k.slice(0, 4)));
   return {
     code: codes.UNKNOWN_VARIABLE,

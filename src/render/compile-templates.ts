@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build, type BuildFailure, type Message } from 'esbuild';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
-import { docsgenNodeModules, docsgenRoot } from './docsgen-root.js';
+import { docsgenNodeModules, docsgenRoot } from '../config/docsgen-root.js';
 
 /** Templates a site must provide: every page kind the build renders. */
 export const REQUIRED_TEMPLATES = ['doc', 'section', 'home', 'not-found', 'server-error'] as const;
@@ -59,8 +59,10 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
       legalComments: 'none',
-      // CommonJS parts of react-dom need `require` in an ES module.
-      banner: { js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);" },
+      // CommonJS parts of react-dom need `require`; Calcite's version banner is noise in build output.
+      banner: {
+        js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url); globalThis.calciteConfig = { version: 'server', logLevel: 'warn', ...globalThis.calciteConfig };",
+      },
     });
     output = result.outputFiles[0]!.contents;
   } catch (err) {

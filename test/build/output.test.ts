@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { Parser } from 'htmlparser2';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture, runDocsgen } from '../helpers/cli.js';
+
+const EXEMPT = /\.(html|json|js|map|txt|xml|pdf)$/;
+
+/** Every internal href and the <title> of a page, with a real HTML parser. */
+function scan(html: string): { hrefs: string[]; title: string } {
+  const hrefs: string[] = [];
+  let title = '';
+  let inTitle = false;
+  const p = new Parser({
+    onopentag(name, attrs) {
+      if (name === 'a' && attrs.href !== undefined) hrefs.push(attrs.href);
+      if (name === 'title') inTitle = true;
+    },
+    ontext(t) {
+      if (inTitle) title += t;
+    },
+    onclosetag(name) {
+      if (name === 'title') inTitle = false;
+    },
+  }, { decodeEntities: true });
+  p.end(html);
+  return { hrefs, title };
+}
+
+describe('docsgen build on a small site', () => {
+  let site: string;
+  let pub: string;
+  let json: { ok: boolean; stats: { pages: number }; buildHash: string };
+
+  beforeAll(async () => {
+    site = await copyFixture('build/good-site');
+    const r = await runDocsgen(['build', '--root', site, '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    json = JSON.parse(r.stdout);
+    pub = path.join(site, 'dist/public/documentation');
+  });
+
+  it('prints a machine-readable summary with --json', () => {
+    expect(json.ok).toBe(true);
+    expect(json.stats.pages).toBe(4);
+    expect(json.buildHash).toMatch(/^[0-9a-f]{20}$/);
+  });
+
+  it('writes every page, the 404 and 500 pages, and their page-data', async () => {
+    const html = (await fg('**/*.html', { cwd: pub, ignore: ['calcite/**'] })).sort();
+    expect(html).toEqual(['404.html', '500.html', 'guide/index.html', 'guide/reference/index.html', 'guide/setup/index.html', 'index.html']);
+    const data = (await fg('page-data/**/page-data.json', { cwd: pub })).sort();
+    expect(data).toEqual([
+      'page-data/404.html/page-data.json',
+      'page-data/500.html/page-data.json',
+      'page-data/guide/page-data.json',
+      'page-data/guide/reference/page-data.json',
+      'page-data/guide/setup/page-data.json',
+      'page-data/index/page-data.json',
+    ]);
+  });
+
+  it('gives page-data the seed shape with the build hash of app-data', async () => {
+    const app = JSON.parse(await readFile(path.join(pub, 'page-data/app-data.json'), 'utf8'));
+    expect(app).toEqual({ webpackCompilationHash: json.buildHash });
+    const pd = JSON.parse(await readFile(path.join(pub, 'page-data/guide/setup/page-data.json'), 'utf8'));
+    expect(Object.keys(pd).sort()).toEqual(['componentChunkName', 'path', 'result', 'slicesMap', 'staticQueryHashes', 'webpackCompilationHash']);
+    expect(pd.componentChunkName).toBe('component---doc');
+    expect(pd.path).toBe('/guide/setup/');
+    expect(pd.slicesMap).toEqual({ header: 'header', footer: 'footer' });
+    expect(pd.webpackCompilationHash).toBe(json.buildHash);
+    for (const h of pd.staticQueryHashes) {
+      const sq = JSON.parse(await readFile(path.join(pub, `page-data/sq/d/${h}.json`), 'utf8'));
+      expect(Object.keys(sq)).toEqual(['data']);
+    }
+    const header = JSON.parse(await readFile(path.join(pub, 'slice-data/header.json'), 'utf8'));
+    expect(header.data.sections).toEqual([{ title: 'Guide', url: '/documentation/guide/' }]);
+    expect(pd.result.pageContext.toc).toEqual([{ depth: 2, id: 'install-the-library', text: 'Install the library' }]);
+  });
+
+  it('prefixes every internal href and adds a trailing slash except the exempt extensions', async () => {
+    const files = await fg('**/*.html', { cwd: pub, ignore: ['calcite/**'] });
+    let checked = 0;
+    for (const f of files) {
+      const { hrefs } = scan(await readFile(path.join(pub, f), 'utf8'));
+      for (const href of hrefs) {
+        if (/^[a-z]+:/i.test(href) || href.startsWith('#')) continue;
+        checked++;
+        expect(href, `${f}: ${href}`).toMatch(/^\/documentation\//);
+        const pathname = href.split(/[?#]/)[0]!;
+        if (!EXEMPT.test(pathname)) expect(pathname.endsWith('/'), `${f}: ${href}`).toBe(true);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('rewrites relative .md links and keeps anchors', async () => {
+    const html = await readFile(path.join(pub, 'guide/setup/index.html'), 'utf8');
+    expect(html).toContain('href="/documentation/guide/reference/#options"');
+    expect(html).toContain('href="/documentation/"');
+  });
+
+  it('puts the postfix in every title and escapes frontmatter text', async () => {
+    const html = await readFile(path.join(pub, 'guide/setup/index.html'), 'utf8');
+    expect(scan(html).title).toBe('Set up <the> "library" & more | Esri Developer');
+    expect(html).toContain('<title>Set up &lt;the&gt; &quot;library&quot; &amp; more | Esri Developer</title>');
+    expect(html).not.toContain('<the>');
+    for (const f of await fg('**/*.html', { cwd: pub, ignore: ['calcite/**'] })) {
+      expect(scan(await readFile(path.join(pub, f), 'utf8')).title, f).toMatch(/ \| Esri Developer$/);
+    }
+  });
+
+  it('substitutes the documentation variables in text and code', async () => {
+    const html = await readFile(path.join(pub, 'guide/setup/index.html'), 'utf8');
+    expect(html).toContain('version 4.33');
+    expect(html).toContain('https://js.arcgis.com/4.33/');
+    const ref = await readFile(path.join(pub, 'guide/reference/index.html'), 'utf8');
+    expect(ref).toContain('Leaflet 1.9.4 and OpenLayers 10.6.0');
+    for (const f of await fg(['**/*.html', 'page-data/**/*.json'], { cwd: pub, ignore: ['calcite/**'] })) {
+      expect(await readFile(path.join(pub, f), 'utf8'), f).not.toContain('{{');
+    }
+  });
+
+  it('renders images with size, lazy loading and async decoding, capped at 995 px', async () => {
+    const html = await readFile(path.join(pub, 'guide/setup/index.html'), 'utf8');
+    const img = /<img [^>]*alt="A small diagram"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(img).toMatch(/src="\/documentation\/static\/[0-9a-f]{12}\/diagram\.png"/);
+    expect(img).toContain('width="995"');
+    expect(img).toContain('height="498"');
+    expect(img).toContain('loading="lazy"');
+    expect(img).toContain('decoding="async"');
+  });
+
+  it('renders notes, tables and highlighted code as plain HTML', async () => {
+    const html = await readFile(path.join(pub, 'guide/setup/index.html'), 'utf8');
+    expect(html).toContain('<aside class="note note-tip" role="note">');
+    expect(html).toContain('<table>');
+    expect(html).toMatch(/<code class="hljs language-html">/);
+    expect(html).toContain('<h2 id="install-the-library">');
+  });
+
+  it('emits content-hashed bundles, one chunk per template, and the Calcite assets locally', async () => {
+    const js = (await fg('*.{js,css}', { cwd: pub })).sort();
+    for (const t of ['doc', 'home', 'not-found', 'section', 'server-error']) {
+      expect(js.some((f) => new RegExp(`^component---${t}-[0-9a-f]{12}\\.js$`).test(f)), t).toBe(true);
+    }
+    expect(js.some((f) => /^app-[0-9a-f]{12}\.js$/.test(f))).toBe(true);
+    expect(js.some((f) => /^styles-[0-9a-f]{12}\.css$/.test(f))).toBe(true);
+    const icons = await fg('calcite/assets/icon/*.json', { cwd: pub });
+    expect(icons.length).toBeGreaterThan(1000);
+    const app = await readFile(path.join(pub, js.find((f) => f.startsWith('app-'))!), 'utf8');
+    expect(app).not.toContain('js.arcgis.com/calcite-components');
+  });
+
+  it('records where each rendered link came from for check-links', async () => {
+    const sources = JSON.parse(await readFile(path.join(site, 'dist/server/link-sources.json'), 'utf8'));
+    const setup = sources.pages['documentation/guide/setup/index.html'];
+    expect(setup.source).toBe('content/guide/setup.md');
+    expect(setup.links).toContainEqual({ href: '/documentation/guide/reference/#options', line: 20, column: 9 });
+  });
+
+  it('gives the same bytes on a rebuild of unchanged input', async () => {
+    const before = JSON.parse((await runDocsgen(['build', '--root', site, '--json'])).stdout);
+    expect(before.buildHash).toBe(json.buildHash);
+  });
+});
