@@ -1,0 +1,89 @@
+// `docsgen dev` in headless Chromium: an edited Markdown page shows its new text without a manual reload, broken
+// frontmatter shows the overlay (and the terminal the problem), fixing it clears the overlay; Ctrl-C stops cleanly.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { bin } from '../helpers/cli.js';
+import { copyServeFixture } from './site.js';
+
+const OVERLAY = '#docsgen-dev-overlay';
+const PAGE_FILE = 'content/guide/install.md';
+
+let dir: string;
+let proc: ResultPromise<{ cwd: string; reject: false; env: Record<string, string>; all: true }>;
+let output = '';
+let url: string;
+let browser: Browser;
+let page: Page;
+let original: string;
+
+/** Resolves when the dev server's output has matched `re` (after `from` characters), with the match. */
+async function waitForOutput(re: RegExp, from = 0, timeoutMs = 90_000): Promise<RegExpMatchArray> {
+  const started = Date.now();
+  for (;;) {
+    const m = output.slice(from).match(re);
+    if (m) return m;
+    if (proc.exitCode !== undefined && proc.exitCode !== null) throw new Error(`docsgen dev exited (${proc.exitCode}):\n${output}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`no ${re} in docsgen dev output:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  dir = await copyServeFixture();
+  original = await readFile(path.join(dir, PAGE_FILE), 'utf8');
+  proc = execa(process.execPath, [bin, 'dev', '--port', '0'], { cwd: dir, reject: false, env: { NO_COLOR: '1', CI: 'true' }, all: true });
+  proc.all.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  url = (await waitForOutput(/Dev server at (http:\/\/\S+)/))[1]!;
+  browser = await launchBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (proc && proc.exitCode === null) proc.kill('SIGTERM');
+  await proc;
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('docsgen dev in the browser', () => {
+  it('shows an edited Markdown page without a manual reload', async () => {
+    await page.goto(url + 'guide/install/');
+    await expect.poll(() => page.textContent('main')).toContain('The original install text is here.');
+    await page.evaluate(() => ((window as unknown as { beforeEdit: boolean }).beforeEdit = true));
+    const from = output.length;
+    await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The edited install text'));
+    await page.getByText('The edited install text is here.').waitFor({ timeout: 60_000 });
+    // a fresh document: the page reloaded itself
+    expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBeUndefined();
+    expect(output.slice(from)).toMatch(/changed: content\/guide\/install\.md; rebuilding…\nbuilt 4 pages in \d+ ms/);
+  });
+
+  it('shows broken frontmatter in an overlay and in the terminal, and clears it when fixed', async () => {
+    const from = output.length;
+    await writeFile(path.join(dir, PAGE_FILE), original.replace('title: Install the fixture', 'title: [Install the fixture'));
+    const overlay = page.locator(OVERLAY);
+    await overlay.waitFor({ timeout: 60_000 });
+    const problem = 'content/guide/install.md:3:1  error  DG2001  malformed frontmatter: Flow sequence in block collection must be sufficiently indented and end with a ]';
+    await expect.poll(() => overlay.locator('pre').first().textContent()).toContain(problem);
+    expect(await overlay.textContent()).toContain('the last change did not build (1 problem)');
+    await waitForOutput(/the build failed after \d+ ms; the browser keeps the last good build/, from);
+    expect(output.slice(from)).toContain(problem);
+    // the last good build is still what the page shows under the overlay
+    expect(await page.textContent('main')).toContain('The edited install text is here.');
+
+    await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The fixed install text'));
+    await page.getByText('The fixed install text is here.').waitFor({ timeout: 60_000 });
+    await overlay.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    proc.kill('SIGTERM');
+    const result = await proc;
+    expect(result.exitCode).toBe(0);
+    expect(output).toMatch(/stopped \(SIGTERM\)\n?$/);
+  });
+});
