@@ -13,6 +13,7 @@ import { renderAll } from './render/pool.js';
 import { Staging } from './render/staging.js';
 import { planSite } from './pagedata/plan.js';
 import { collectRendered } from './pagedata/collect.js';
+import { collectServedPaths, loadRedirects, toBrowserRedirects, validateRedirects, writeRedirectArtifacts } from './redirects/index.js';
 import { emitServiceWorker, writeManifest } from './sw/index.js';
 
 /** Options of `build` (the CLI flags of `docsgen build`). */
@@ -64,8 +65,14 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
   diagnostics.push(...found.diagnostics);
   const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root);
   progress({ phase: 'templates', done: 1, total: 2 });
+  const redirects = await loadRedirects(project.redirectsDir, { root });
+  diagnostics.push(...redirects.diagnostics);
+  const rules = redirects.outputs.rules;
+  stats.redirects = rules.length;
   const plan = planSite(found.pages, serverBundle.templates, config);
   diagnostics.push(...plan.diagnostics);
+  // the browser applies the same redirects on client-side navigation, without a server round trip
+  plan.appOptions.redirects = toBrowserRedirects(rules);
   if (hasErrors(diagnostics)) return { diagnostics, outputs: null, stats: finish() };
 
   const staging = new Staging(outDir);
@@ -155,14 +162,19 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     });
     diagnostics.push(...manifest.diagnostics);
 
-    // 5. Internal links of what was built.
+    // 5. Redirects: validated against the pages just built, then every server format written.
+    progress({ phase: 'redirects', done: 0, total: 1 });
+    diagnostics.push(...validateRedirects(rules, { pagePaths: await collectServedPaths(publicDir), allowedHosts: config.allowedRedirectHosts, pathPrefix: prefix }));
+    await writeRedirectArtifacts(rules, { publicDir, serverDir, pathPrefix: prefix, proxyAllowedHosts: config.proxyAllowedHosts });
+
+    // 6. Internal links of what was built (redirect sources are known now, so stale links are reported).
     if (options.links !== 'off') {
       const links = await checkLinks({ dir: publicDir, cwd: root, onProgress: (done, total) => progress({ phase: 'links', done, total }) });
       stats.links = links.stats.links;
       diagnostics.push(...(options.links === 'warn' ? links.diagnostics.map((d) => ({ ...d, severity: d.severity === 'error' ? ('warning' as const) : d.severity })) : links.diagnostics));
     }
 
-    // 6. The service worker, last: it precaches the final files.
+    // 7. The service worker, last: it precaches the final files.
     if (options.sw !== false) {
       const sw = await emitServiceWorker({ publicDir, pathPrefix: prefix, buildHash });
       diagnostics.push(...sw.diagnostics);
