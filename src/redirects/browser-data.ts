@@ -14,8 +14,19 @@ export function fromCompiled(compiled: readonly CompiledRule[]): BrowserRedirect
   for (const c of compiled) {
     if (c.kind === 'exact') {
       if (!exact.has(c.key)) exact.set(c.key, [renderTarget(c.toParts, () => ''), c.status]);
-    } else patterns.push([c.regex, [...c.toParts], c.status]);
+    } else patterns.push([c.regex, [...c.toParts], c.status, literalPrefix(c)]);
   }
   // Object.fromEntries defines own properties, so a key like `__proto__` stays data
   return { v: 1, exact: Object.fromEntries(exact), patterns };
+}
+
+/** The lower-case literal start of a pattern source, cut after its last `/`: every path it matches starts so. */
+function literalPrefix(c: CompiledRule): string {
+  let lit = '';
+  for (const p of c.fromParts) {
+    if (!('lit' in p)) break;
+    lit += p.lit;
+  }
+  const lower = lit.toLowerCase();
+  return lower.slice(0, lower.lastIndexOf('/') + 1) || '/';
 }

@@ -68,8 +68,29 @@ function mergeLiterals(parts: FromPart[]): FromPart[] {
   return out;
 }
 
-/** Compiles one rule for the exporters and matchers. Pure; never throws on hostile input. */
+const cache = new WeakMap<RedirectRule, { from: string; to: string; status: number; compiled: CompiledRule }>();
+
+/** Compiles one rule for the exporters and matchers (memoised per rule object). Pure; never throws on hostile input. */
 export function compileRule(rule: RedirectRule): CompiledRule {
+  const hit = cache.get(rule);
+  // a rule object edited after compiling is compiled again
+  if (hit && hit.from === rule.from && hit.to === rule.to && hit.status === rule.status) return hit.compiled;
+  const compiled = compileRuleUncached(rule);
+  cache.set(rule, { from: rule.from, to: rule.to, status: rule.status, compiled });
+  return compiled;
+}
+
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9._~\-/]*$/;
+const PLAIN_URL = /^https:\/\/[A-Za-z0-9.-]+(?:\/[A-Za-z0-9._~\-/]*)?$/;
+const NO_NAMES: string[] = [];
+
+function compileRuleUncached(rule: RedirectRule): CompiledRule {
+  // fast path for the common case (an exact, plain source and a plain target): same result, far fewer allocations
+  const f = rule.from;
+  const t = rule.to;
+  if (typeof f === 'string' && typeof t === 'string' && PLAIN_PATH.test(f) && (PLAIN_PATH.test(t) || PLAIN_URL.test(t)) && (REDIRECT_STATUSES as readonly number[]).includes(rule.status)) {
+    return { rule, kind: 'exact', from: f, key: redirectKey(f), fromParts: [{ lit: f }], regex: '', names: NO_NAMES, toParts: [t], status: rule.status };
+  }
   const status = (REDIRECT_STATUSES as readonly number[]).includes(rule.status) ? rule.status : 301;
   const rawParts = parseSource(String(rule.from ?? ''));
   const fromParts: FromPart[] = rawParts.map((p) => ('lit' in p ? { lit: encodePathPart(p.lit) } : p));

@@ -200,6 +200,7 @@ function checkHostLimits(rules: readonly RedirectRule[], unique: CompiledRule[],
 interface BadChars { chars: string[]; index: number }
 
 function unsafeChars(s: string, ok: (ch: string, i: number) => boolean, offset = 0): BadChars | null {
+  if (/^[A-Za-z0-9._~\-/]*$/.test(s)) return null; // the common case, without a call per character
   const chars: string[] = [];
   let index = -1;
   for (let i = 0; i < s.length; i++) {
