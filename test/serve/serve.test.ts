@@ -1,9 +1,16 @@
-// The shared request table against `serve` and real nginx over one built fixture: identical status, Location,
-// Content-Type, Cache-Control (and Content-Range) for every row, and both equal to the table.
-import { readFile, rm } from 'node:fs/promises';
+// `docsgen serve` over one built fixture: the shared request table against serve and real nginx (identical status,
+// Location, Content-Type, Cache-Control and Content-Range for every row, both equal to the table), then what only
+// serve can show here: the proxy with a fake upstream, compression, the 500 page, the redirect source, the CLI.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type ServeResult } from '../../src/serve/index.js';
+import { createRequestHandler, serve, type ServeResult } from '../../src/serve/index.js';
+import { bin, runDocsgen } from '../helpers/cli.js';
 import { startNginx, type NginxServer } from '../helpers/nginx.js';
 import { startNxdomainDns } from './fake-dns.js';
 import { requestTable, type BuiltNames, type RequestRow } from './request-table.js';
@@ -83,5 +90,124 @@ describe('serve and nginx answer the request table identically', () => {
       const [a, b] = await Promise.all([request(server.origin, 'GET', p, headers), request(nginx.origin, 'GET', p, headers)]);
       expect(a.body.equals(b.body), p).toBe(true);
     }
+  });
+});
+
+describe('serve: the third-party proxy with a fake upstream', () => {
+  const PROXY = '/documentation/__third-party-proxy';
+  let proxied: ServeResult;
+  const calls: Array<{ url: string; method: string; headers: Headers }> = [];
+  const upstream: typeof fetch = async (input, init) => {
+    const url = String(input);
+    calls.push({ url, method: init?.method ?? 'GET', headers: new Headers(init?.headers) });
+    if (url.endsWith('/missing.js')) return new Response('gone', { status: 404, headers: { 'content-type': 'text/plain' } });
+    return new Response('console.log("third party");', {
+      status: 200,
+      headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=600', 'set-cookie': 'tracker=1' },
+    });
+  };
+
+  beforeAll(async () => {
+    proxied = await serve({ root: dir, port: 0, fetch: upstream });
+  });
+  afterAll(() => proxied?.close());
+
+  it('fetches an allowed URL without the visitor\'s cookies and passes the answer back without Set-Cookie', async () => {
+    const res = await request(proxied.origin, 'GET', `${PROXY}?url=https%3A%2F%2Fjs.arcgis.com%2F4.30%2Finit.js%3Fv%3D1`, { Cookie: 'session=secret', Authorization: 'Bearer x', 'Accept-Language': 'de' });
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe('console.log("third party");');
+    expect(res.contentType).toBe('application/javascript; charset=utf-8');
+    expect(res.cache).toBe('public, max-age=600');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(calls.map((c) => [c.method, c.url])).toEqual([['GET', 'https://js.arcgis.com/4.30/init.js?v=1']]);
+    expect(calls[0]!.headers.get('cookie')).toBeNull();
+    expect(calls[0]!.headers.get('authorization')).toBeNull();
+    expect(calls[0]!.headers.get('accept-language')).toBe('de');
+  });
+
+  it('passes the upstream status through and answers HEAD without a body', async () => {
+    const missing = await request(proxied.origin, 'GET', `${PROXY}?url=https://cdn.example.com/missing.js`);
+    expect([missing.status, missing.body.toString()]).toEqual([404, 'gone']);
+    const head = await request(proxied.origin, 'HEAD', `${PROXY}?url=https%3A%2F%2Fjs.arcgis.com%2Fa.js`);
+    expect([head.status, head.body.length]).toEqual([200, 0]);
+  });
+
+  it('never calls the upstream for a host that is not listed', async () => {
+    const before = calls.length;
+    expect((await request(proxied.origin, 'GET', `${PROXY}?url=https%3A%2F%2Fevil.example%2Fa.js`)).status).toBe(403);
+    expect(calls.length).toBe(before);
+  });
+});
+
+describe('serve: compression, the 500 page, the redirect source', () => {
+  it('gzips a page for a client that accepts it, and never a range', async () => {
+    const plain = await request(server.origin, 'GET', '/documentation/guide/install/');
+    const gz = await request(server.origin, 'GET', '/documentation/guide/install/', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    const range = await request(server.origin, 'GET', '/documentation/guide/install/', { 'Accept-Encoding': 'gzip', Range: 'bytes=0-99' });
+    expect([range.status, range.headers['content-encoding'], range.body.length]).toEqual([206, undefined, 100]);
+  });
+
+  it('answers an unexpected failure with the 500 page and status 500', async () => {
+    const handler = createRequestHandler({
+      site: () => ({ dir: path.join(dir, 'dist/public'), pathPrefix: '/documentation', proxyAllowedHosts: [], matchRedirect: () => { throw new Error('boom'); } }),
+      onError: () => {},
+    });
+    const http = createServer(handler);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await request(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, 'GET', '/documentation/');
+      expect([res.status, res.contentType, res.cache]).toEqual([500, 'text/html', 'public, max-age=0, must-revalidate']);
+      expect(res.body.equals(await readFile(path.join(dir, 'dist/public/documentation/500.html')))).toBe(true);
+    } finally {
+      http.close();
+    }
+  });
+
+  it('uses the project\'s redirects/ folder when the served folder has no server/redirects.json beside it', async () => {
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'docsgen-serve-'));
+    await symlink(path.join(dir, 'dist/public'), path.join(elsewhere, 'public'));
+    const other = await serve({ root: dir, dir: path.join(elsewhere, 'public'), port: 0 });
+    try {
+      expect(other.redirects).toEqual({ source: path.join(dir, 'redirects'), count: 5 });
+      const res = await request(other.origin, 'GET', '/documentation/Setup?x=1');
+      expect([res.status, res.location]).toEqual([301, '/documentation/guide/install/?x=1']);
+    } finally {
+      await other.close();
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('docsgen serve (the binary)', () => {
+  it('prints the URL, serves until SIGINT, then exits 0', async () => {
+    const proc = execa(process.execPath, [bin, 'serve', '--port', '0'], { cwd: dir, reject: false, env: { NO_COLOR: '1', CI: 'true' } });
+    let out = '';
+    proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    const started = Date.now();
+    while (!/at (http:\S+)/.test(out) && Date.now() - started < 20_000 && proc.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    const url = /Serving (\S+) at (http:\/\/127\.0\.0\.1:\d+\/documentation\/)\n/.exec(out);
+    expect(url?.[1]).toBe(path.join(dir, 'dist/public'));
+    const page = await request(url![2]!, 'GET', '/documentation/guide/');
+    expect(page.status).toBe(200);
+    proc.kill('SIGINT');
+    const result = await proc;
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe(`5 redirects from ${path.join(dir, 'dist/server/redirects.json')}; press Ctrl-C to stop\nstopped (SIGINT)`);
+  });
+
+  it('exits 2 with DG8001 when there is nothing to serve', async () => {
+    const result = await runDocsgen(['serve', 'no-such-dir', '--port', '0'], { cwd: dir });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error  DG8001  nothing to serve: no-such-dir is not a folder  (run `docsgen build` first, or pass the folder to serve: `docsgen serve DIR`)');
+  });
+
+  it('exits 2 with DG8002 when the port is taken, and for a port that is not a number', async () => {
+    const result = await runDocsgen(['serve', '--port', String(server.port)], { cwd: dir });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`error  DG8002  cannot listen on 127.0.0.1:${server.port}: EADDRINUSE`);
+    const bad = await runDocsgen(['serve', '--port', 'eighty'], { cwd: dir });
+    expect([bad.exitCode, bad.stderr.trim()]).toEqual([2, '--port must be a whole number from 0 to 65535 (got "eighty")']);
   });
 });
