@@ -58,3 +58,17 @@ describe('writeRedirectArtifacts', () => {
     await rm(dir, { recursive: true, force: true });
   });
 });
+
+describe('the sample redirects against the sample content', () => {
+  it('point only at pages of content/ and hide none of them', async () => {
+    const fg = (await import('fast-glob')).default;
+    const { repoRoot } = await import('../helpers/cli.js');
+    const { validateRedirects } = await import('../../src/redirects/index.js');
+    const { ALLOWED_EXTERNAL_HOSTS } = await import('../../src/config/defaults.js');
+    // content/a/b.md is /documentation/a/b/, content/a/index.md is /documentation/a/ (brief SITE.md)
+    const files = await fg('**/*.md', { cwd: path.join(repoRoot, 'content') });
+    const pages = new Set(files.map((f) => '/documentation/' + f.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')));
+    expect(pages.size).toBeGreaterThanOrEqual(100);
+    expect(validateRedirects(await loadSampleRules(), { pagePaths: pages, allowedHosts: ALLOWED_EXTERNAL_HOSTS, pathPrefix: '/documentation' })).toEqual([]);
+  });
+});
