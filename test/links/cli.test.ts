@@ -60,7 +60,7 @@ describe('docsgen check-links (the real binary)', () => {
   it('checks dist/public under --root by default and finds the build records in dist/server', async () => {
     const root = path.join(tmp, 'project');
     await cp(path.join(repoRoot, fixture), path.join(root, 'dist'), { recursive: true });
-    const r = await runDocsgen(['check-links', '--root', root, '--json']);
+    const r = await runDocsgen(['check-links', '--root', root, '--json'], { cwd: root });
     expect(r.exitCode).toBe(1);
     expect(JSON.parse(r.stdout).problems).toEqual(expected);
   });
