@@ -59,22 +59,21 @@ afterAll(async () => {
 });
 
 describe('nginx: the sample redirects', () => {
-  it('redirects every source in several casings, with and without a trailing slash and a query, like the matcher', async () => {
+  it('redirects every source in three casings, with the slash toggled and with a query, like the matcher', async () => {
     const match = compileRedirectMatcher(rules);
     const checks: Array<{ url: string; status: number; location: string }> = [];
     for (const rule of rules) {
       const base = samplePath(rule);
       const isPattern = base !== rule.from;
-      for (const p of casings(base)) {
-        for (const variant of [p, p.endsWith('/') ? p.slice(0, -1) : p + '/']) {
-          for (const query of ['', '?utm_source=old&x=%20y']) {
-            const expected = isPattern ? match(variant, query)!.location : rule.to + query;
-            checks.push({ url: variant + query, status: rule.status, location: expected });
-          }
-        }
-      }
+      // as written; upper case with the slash toggled and a query; mixed case with a query
+      casings(base).forEach((p, i) => {
+        const variant = i === 1 ? (p.endsWith('/') ? p.slice(0, -1) : p + '/') : p;
+        const query = i === 0 ? '' : '?utm_source=old&x=%20y';
+        const expected = isPattern ? match(variant, query)!.location : rule.to + query;
+        checks.push({ url: variant + query, status: rule.status, location: expected });
+      });
     }
-    expect(checks.length).toBeGreaterThan(rules.length * 8);
+    expect(checks.length).toBeGreaterThanOrEqual(rules.length * 3);
     const failures: string[] = [];
     await pool(checks, 16, async (c) => {
       const res = await get(c.url);
