@@ -1,6 +1,6 @@
 // `docsgen dev` in headless Chromium: an edited Markdown page shows its new text without a manual reload, broken
 // frontmatter shows the overlay (and the terminal the problem), fixing it clears the overlay; Ctrl-C stops cleanly.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import type { Browser, Page } from 'playwright-core';
@@ -78,6 +78,20 @@ describe('docsgen dev in the browser', () => {
     await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The fixed install text'));
     await page.getByText('The fixed install text is here.').waitFor({ timeout: 60_000 });
     await overlay.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('re-exports redirects when redirects/ changes, and ignores files outside the watched folders', async () => {
+    const from = output.length;
+    await writeFile(path.join(dir, 'notes.md'), 'not content\n');
+    await mkdir(path.join(dir, 'dist'), { recursive: true });
+    await writeFile(path.join(dir, 'dist/stray.html'), '<p>stray</p>\n');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(output.slice(from)).not.toContain('changed:');
+    const rules = await readFile(path.join(dir, 'redirects/moved.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'redirects/moved.yaml'), rules + '- from: /documentation/brand-new/\n  to: /documentation/guide/usage/\n');
+    await waitForOutput(/changed: redirects\/moved\.yaml; rebuilding…\nbuilt 4 pages/, from);
+    const res = await fetch(url + 'Brand-New?src=x', { redirect: 'manual' });
+    expect([res.status, res.headers.get('location')]).toEqual([301, '/documentation/guide/usage/?src=x']);
   });
 
   it('stops cleanly on SIGTERM', async () => {
