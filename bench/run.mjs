@@ -2,7 +2,7 @@
 // pages, in alternation, medians over runs; then the redirect, link and image figures; results saved as JSON.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,11 +20,15 @@ const GNU_TIME = '/usr/bin/time';
 /** Bench modules written by the redirect, link and image owners; each exports `async function run(opts)`. */
 const MODULES = ['redirects', 'links', 'images'];
 
-const USAGE = `Usage: node bench/run.mjs [--pages 1000,4000] [--runs 3] [--quick] [--seed S] [--concurrency N] [--timeout SEC] [--docsgen BIN] [--no-save]
+const USAGE = `Usage: node bench/run.mjs [--pages 1000,4000] [--runs 3|3,1] [--quick] [--seed S] [--concurrency N] [--timeout SEC]
+                         [--docsgen BIN] [--modules redirects,links,images|none] [--bundled-templates] [--no-save]
+  --runs 3,1     one run count per --pages entry
+  --modules      which other bench modules to run after the build figures (default all)
   --quick        200 pages, 1 run (a smoke test; results go to bench/.work/results-quick.json)
   --docsgen BIN  the docsgen executable to measure (default bin/docsgen; point it at another checkout to compare)
   --timeout SEC  kill a build that runs longer (default 900)
-  --no-save      print only, write no results file`;
+  --no-save      print only, write no results file
+  --bundled-templates  do not copy the repo's templates/ into the corpus (docsgen then uses its bundled ones)`;
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -38,16 +42,23 @@ function parseOptions(argv) {
       docsgen: { type: 'string', default: path.join(REPO, 'bin', 'docsgen') },
       timeout: { type: 'string', default: '900' },
       'no-save': { type: 'boolean', default: false },
+      'bundled-templates': { type: 'boolean', default: false },
+      modules: { type: 'string', default: MODULES.join(',') },
       help: { type: 'boolean', default: false },
     },
   });
   const ints = (s) => s.split(',').map((x) => Number(x.trim()));
   const pages = values.pages ? ints(values.pages) : values.quick ? [200] : [1000, 4000];
-  const runs = values.runs ? Number(values.runs) : values.quick ? 1 : 3;
-  if (pages.some((n) => !Number.isInteger(n) || n < 3) || !Number.isInteger(runs) || runs < 1) {
+  // --runs 3 applies to every size; --runs 3,1 gives one count per --pages entry (big corpora are slow).
+  const runList = values.runs ? ints(values.runs) : [values.quick ? 1 : 3];
+  const runs = pages.map((_, i) => runList[runList.length === 1 ? 0 : i]);
+  if (pages.some((n) => !Number.isInteger(n) || n < 3) || runs.some((r) => !Number.isInteger(r) || r < 1) || (runList.length !== 1 && runList.length !== pages.length)) {
     throw new Error(`bad --pages or --runs\n${USAGE}`);
   }
-  return { ...values, docsgen: path.resolve(values.docsgen), pages, runs, timeoutMs: Number(values.timeout) * 1000, save: !values['no-save'] };
+  const modules = values.modules === 'none' ? [] : values.modules.split(',').map((m) => m.trim()).filter(Boolean);
+  const unknown = modules.filter((m) => !MODULES.includes(m));
+  if (unknown.length) throw new Error(`unknown --modules ${unknown.join(', ')} (known: ${MODULES.join(', ')}, or none)\n${USAGE}`);
+  return { ...values, docsgen: path.resolve(values.docsgen), pages, runs, modules, timeoutMs: Number(values.timeout) * 1000, save: !values['no-save'] };
 }
 
 /** Runs one child process; wall time from spawn to exit, peak RSS of the child (KiB), output kept for reports. */
@@ -144,8 +155,8 @@ function parseSummary(stdout) {
 function reportFailure(label, m) {
   const why = m.timedOut ? 'timed out' : `exit ${m.exitCode}${m.signal ? ` (${m.signal})` : ''}`;
   console.log(`    ${label} FAILED: ${why} after ${secs(m.ms)}`);
-  const t = tail(m.stderr || m.stdout);
-  if (t) console.log(t.split('\n').map((l) => `      | ${l}`).join('\n'));
+  const t = tail(m.stderr || m.stdout) || '(no output on stderr or stdout)';
+  console.log(t.split('\n').map((l) => `      | ${l}`).join('\n'));
 }
 
 async function runDocsgen(corpus, run, opts, log) {
@@ -194,21 +205,25 @@ async function runEleventy(corpus, opts, log) {
   return { ok: m.ok, cold: summarize(m, { htmlFiles: m.ok ? await countFiles(out, '.html') : 0 }) };
 }
 
-async function benchSize(pages, opts) {
+async function benchSize(pages, runCount, opts) {
   const dir = path.join(WORK, `corpus-${pages}`);
   const t0 = performance.now();
   const corpus = await generateCorpus(dir, { pages, seed: opts.seed });
   const generateMs = Math.round(performance.now() - t0);
+  // The sample site's templates make the corpus a complete project; --bundled-templates leaves docsgen to supply them.
+  await rm(path.join(dir, 'templates'), { recursive: true, force: true });
+  const templates = !opts['bundled-templates'] && existsSync(path.join(REPO, 'templates')) ? 'repo templates/' : 'bundled';
+  if (templates !== 'bundled') await cp(path.join(REPO, 'templates'), path.join(dir, 'templates'), { recursive: true });
   console.log(`\n${pages} pages: corpus in ${path.relative(REPO, dir)} (${corpus.leafPages} leaf + ${corpus.sectionPages} section pages, ${corpus.imageFiles} images, ${(corpus.bytes / 1048576).toFixed(1)} MiB) generated in ${secs(generateMs)}`);
 
   const runs = [];
   let docsgenBroken = null;
-  for (let r = 0; r < opts.runs; r++) {
+  for (let r = 0; r < runCount; r++) {
     // Alternate who goes first so page-cache warmth and machine noise do not favour one side.
     const order = r % 2 === 0 ? ['docsgen', 'eleventy'] : ['eleventy', 'docsgen'];
     const log = (label, m) => {
-      if (m.ok) console.log(`  run ${r + 1}/${opts.runs}  ${label.padEnd(18)} ${secs(m.ms).padStart(9)}  ${mib(m.peakRssKiB).padStart(5)} MiB`);
-      else reportFailure(`run ${r + 1}/${opts.runs}  ${label}`, m);
+      if (m.ok) console.log(`  run ${r + 1}/${runCount}  ${label.padEnd(18)} ${secs(m.ms).padStart(9)}  ${mib(m.peakRssKiB).padStart(5)} MiB`);
+      else reportFailure(`run ${r + 1}/${runCount}  ${label}`, m);
     };
     const entry = { run: r + 1, order };
     for (const who of order) {
@@ -243,7 +258,8 @@ async function benchSize(pages, opts) {
   const firstDocsgen = runs.find((r) => r.docsgen?.cold)?.docsgen?.cold;
   return {
     pages,
-    corpus: { ...corpusFacts, seed: opts.seed, generateMs },
+    runCount,
+    corpus: { ...corpusFacts, seed: opts.seed, generateMs, templates },
     docsgen: docsgenBroken
       ? { ok: false, exitCode: docsgenBroken.exitCode, timedOut: docsgenBroken.timedOut, stderrTail: docsgenBroken.stderrTail }
       : { ok: true, htmlFiles: firstDocsgen?.htmlFiles ?? null, stats: firstDocsgen?.stats ?? null },
@@ -282,6 +298,11 @@ async function runModules(opts) {
   const figures = {};
   console.log('\nOther figures');
   for (const name of MODULES) {
+    if (!opts.modules.includes(name)) {
+      console.log(`  ${name}: skipped (--modules)`);
+      figures[name] = { available: existsSync(path.join(BENCH_DIR, `${name}.mjs`)), skipped: true };
+      continue;
+    }
     const file = path.join(BENCH_DIR, `${name}.mjs`);
     if (!existsSync(file)) {
       console.log(`  ${name}: not available (bench/${name}.mjs not present)`);
@@ -298,7 +319,7 @@ async function runModules(opts) {
         repoRoot: REPO,
         workDir,
         quick: opts.quick,
-        runs: opts.runs,
+        runs: Math.max(...opts.runs),
         seed: opts.seed,
         generateCorpus,
         log: (msg) => console.log(`    ${msg}`),
@@ -322,10 +343,11 @@ function git(args) {
 }
 
 async function saveResults(result, opts) {
-  const date = result.startedAt.slice(0, 10);
-  const targets = opts.quick
-    ? [path.join(WORK, 'results-quick.json')]
-    : [path.join(RESULTS, `${date}-${result.git.sha ?? 'nogit'}.json`), path.join(RESULTS, 'latest.json')];
+  const stem = `${result.startedAt.slice(0, 10)}-${result.git.sha ?? 'nogit'}`;
+  // A second run on the same day and commit gets -2, -3...: results are history, never overwritten.
+  let dated = path.join(RESULTS, `${stem}.json`);
+  for (let n = 2; existsSync(dated); n++) dated = path.join(RESULTS, `${stem}-${n}.json`);
+  const targets = opts.quick ? [path.join(WORK, 'results-quick.json')] : [dated, path.join(RESULTS, 'latest.json')];
   for (const target of targets) {
     await mkdir(path.dirname(target), { recursive: true });
     // Write then rename: an interrupted bench never leaves half a JSON file that later comparisons would trip on.
@@ -354,11 +376,11 @@ async function main() {
     git: { sha: git(['rev-parse', '--short', 'HEAD']), dirty: Boolean(git(['status', '--porcelain', '--untracked-files=no'])) },
     machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memMiB: Math.round(os.totalmem() / 1048576), peakRssMethod: existsSync(GNU_TIME) ? 'gnu-time %M' : 'proc VmHWM poll' },
     versions: { docsgen: pkg.version, eleventy: eleventyPkg.version },
-    options: { pages: opts.pages, runs: opts.runs, quick: opts.quick, seed: opts.seed, concurrency: opts.concurrency ?? null, docsgen: path.relative(REPO, opts.docsgen) },
+    options: { pages: opts.pages, runs: opts.runs, modules: opts.modules, quick: opts.quick, seed: opts.seed, concurrency: opts.concurrency ?? null, docsgen: path.relative(REPO, opts.docsgen) },
     sizes: [],
   };
-  console.log(`docsgen bench: pages ${opts.pages.join(', ')}, ${opts.runs} run(s), node ${process.version}, ${result.machine.cpus} cpus, git ${result.git.sha}${result.git.dirty ? ' (dirty)' : ''}`);
-  for (const pages of opts.pages) result.sizes.push(await benchSize(pages, opts));
+  console.log(`docsgen bench: pages ${opts.pages.join(', ')}, runs ${opts.runs.join(', ')}, node ${process.version}, ${result.machine.cpus} cpus, git ${result.git.sha}${result.git.dirty ? ' (dirty)' : ''}`);
+  for (const [i, pages] of opts.pages.entries()) result.sizes.push(await benchSize(pages, opts.runs[i], opts));
   printTable(result.sizes);
   result.modules = await runModules(opts);
   result.finishedAt = new Date().toISOString();
