@@ -19,7 +19,7 @@ export function Layout({ page, nav, header, footer, children }: TemplateProps & 
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="site-header">
         <CalciteNavigation slot="header" className="site-nav">
-          <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} icon="book" />
+          <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} />
           <CalciteMenu slot="content-end" label="Sections">
             {header.sections.map((s) => (
               <CalciteMenuItem key={s.url} text={s.title} href={s.url} active={s.url === page.section || undefined} />
