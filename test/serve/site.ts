@@ -1,7 +1,6 @@
 // The built fixture site the serve tests share: fixtures/serve/site plus the repository's templates, built once
-// with the real binary, with the redirect artifacts and the extra files of the request table.
+// with the real binary (which writes the redirect artifacts), plus the extra files of the request table.
 import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -35,13 +34,6 @@ export async function buildServeFixture(dir: string): Promise<BuiltNames> {
   const result = await runDocsgen(['build', '--links', 'warn'], { cwd: dir });
   if (result.exitCode !== 0) throw new Error(`fixture build failed (${result.exitCode}):\n${result.stderr}`);
   const publicDir = path.join(dir, 'dist/public');
-  if (!existsSync(path.join(dir, 'dist/server/nginx/server.conf'))) {
-    // `docsgen build` does not write the redirect artifacts yet (the redirects stage is being wired into build.ts);
-    // until it does, write them with the same library call the build will make.
-    const { loadRedirects, writeRedirectArtifacts } = await import('../../src/redirects/index.js');
-    const loaded = await loadRedirects(path.join(dir, 'redirects'), { root: dir });
-    await writeRedirectArtifacts(loaded.outputs.rules, { publicDir, serverDir: path.join(dir, 'dist/server'), pathPrefix: '/documentation', proxyAllowedHosts: ['js.arcgis.com', 'cdn.example.com'] });
-  }
   for (const e of extras) {
     const abs = path.join(publicDir, e.path);
     await mkdir(e.dir ? abs : path.dirname(abs), { recursive: true });
