@@ -1,4 +1,4 @@
-// The built fixture site the serve tests share: fixtures/serve/site plus the repository's templates, built once
+// The built fixture site the serve tests share: fixtures/serve/four-pages-five-redirects plus the repository's templates, built once
 // with the real binary (which writes the redirect artifacts), plus the extra files of the request table.
 import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -9,7 +9,7 @@ import { extras, type BuiltNames } from './request-table.js';
 
 /** A fixture project copied to a temporary folder, with the repository's templates (as the bench does). */
 export async function copyServeFixture(): Promise<string> {
-  const dir = await copyFixture('serve/site');
+  const dir = await copyFixture('serve/four-pages-five-redirects');
   await cp(path.join(repoRoot, 'templates'), path.join(dir, 'templates'), { recursive: true });
   return dir;
 }
