@@ -1,5 +1,5 @@
-// The built fixture site the serve tests share: fixtures/serve/four-pages-five-redirects plus the repository's templates, built once
-// with the real binary (which writes the redirect artifacts), plus the extra files of the request table.
+// The built fixture site the serve tests share: fixtures/serve/four-pages-five-redirects plus the repository's
+// templates, built once with the real binary (which writes the redirect artifacts), plus the request table's extras.
 import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
