@@ -12,7 +12,7 @@ import { pageKey } from './paths.js';
 import { Prefetcher } from './prefetch.js';
 import { redirectTarget } from './redirects.js';
 import { hydratePage } from './render.js';
-import { restoreScroll, startScrollSaving } from './scroll.js';
+import { ensureLocationKey, restoreScroll, startScrollSaving } from './scroll.js';
 import { registerServiceWorker } from './service-worker.js';
 import { createMessagesLoader } from './t9n.js';
 
@@ -68,12 +68,13 @@ export async function startApp(options: AppOptions): Promise<void> {
   const rules = { locales: options.locales, defaultLocale: options.defaultLocale, localeAliases: options.localeAliases };
   hydratePage(root, page, location.pathname, () => {
     performance.mark('docsgen:interactive');
+    ensureLocationKey('initial');
     restoreScroll();
     startScrollSaving();
     const navigate = startNavigation({ options, loader, root, prefetcher });
     prefetcher.observe(root);
     prefetcher.listenForHover();
-    window.___docsgen = {
+    window.___docsgenRuntime = {
       navigate,
       loadPage: (path: string) => loader.loadPage(path),
       loadMessages: createMessagesLoader(`${prefix}/calcite/assets`, rules),
@@ -88,6 +89,6 @@ export async function startApp(options: AppOptions): Promise<void> {
 declare global {
   interface Window {
     /** The runtime's public face for templates and tests (Gatsby's `___navigate`, `___loader`). */
-    ___docsgen?: Record<string, unknown>;
+    ___docsgenRuntime?: Record<string, unknown>;
   }
 }

@@ -19,7 +19,7 @@ export interface NavigateOptions {
   replace?: boolean;
 }
 
-/** Navigates within the site; what `window.___docsgen.navigate` is. */
+/** Navigates within the site; what `window.___docsgenRuntime.navigate` is. */
 export type Navigate = (to: string, options?: NavigateOptions) => Promise<void>;
 
 /** Wires navigation for one page session and returns `navigate`. */
@@ -46,7 +46,9 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
     rendered = location.pathname + location.search;
     updateHead(page.props);
     focusContent(root);
-    restoreScroll();
+    // after the new page's custom elements have rendered (microtasks), before it is painted: the position is
+    // then measured against the final layout
+    requestAnimationFrame(restoreScroll);
     announceRoute(root);
     window.dispatchEvent(new CustomEvent(EVENTS.updated, { detail: { pathname: location.pathname } }));
     prefetcher.observe(root);

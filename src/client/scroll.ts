@@ -9,10 +9,13 @@ export function locationKey(): string {
   return typeof state?.key === 'string' ? state.key : 'initial';
 }
 
-/** Gives the current entry a key when it has none (entries the browser made itself, e.g. for `#anchor` links). */
-export function ensureLocationKey(): void {
+/**
+ * Gives the current entry a key when it has none: `initial` for the entry the reader arrived on (so a reload finds
+ * its position again), a fresh one for entries the browser made itself (`#anchor` links).
+ */
+export function ensureLocationKey(key: string = String(Date.now())): void {
   const state = history.state as Record<string, unknown> | null;
-  if (typeof state?.key !== 'string') history.replaceState({ ...(state ?? {}), key: String(Date.now()) }, '');
+  if (typeof state?.key !== 'string') history.replaceState({ ...(state ?? {}), key }, '');
 }
 
 function storageKey(pathname: string, key: string): string {

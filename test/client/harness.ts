@@ -1,0 +1,69 @@
+// Shared set-up of the browser-runtime tests: build the fixture once, serve it with the misbehaving server,
+// one Chromium for the file, a fresh context per test, console messages collected.
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.js';
+import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
+import { startSiteServer, type SiteServer } from './site-server.js';
+
+/** Host name mapped to 127.0.0.1 in Chromium: neither HTTPS nor localhost. */
+export const OTHER_HOST = 'docs.test';
+
+/** A built fixture site behind a test server, and the browser. */
+export interface Harness {
+  dir: string;
+  server: SiteServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds fixtures/client/site with the repository's templates (a project carries its own templates/), serves
+ * dist/public and launches Chromium. `DOCSGEN_CLIENT_SITE` may name an already built copy (faster local runs).
+ */
+export async function startHarness(): Promise<Harness> {
+  let dir = process.env.DOCSGEN_CLIENT_SITE ?? '';
+  if (!dir) {
+    dir = await copyFixture('client/site');
+    await cp(path.join(repoRoot, 'templates'), path.join(dir, 'templates'), { recursive: true });
+    const result = await runDocsgen(['build', '--root', dir, '--links', 'warn', '--no-images']);
+    if (result.exitCode !== 0) throw new Error(`fixture build failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  const server = await startSiteServer(path.join(dir, 'dist/public'));
+  const browser = await launchBrowser([`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`]);
+  return {
+    dir,
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** One browser tab with its console log. */
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  messages: Array<{ type: string; text: string }>;
+  close(): Promise<void>;
+}
+
+/** A fresh context (own storage, own service workers) and page. */
+export async function openTab(browser: Browser, options: BrowserContextOptions & { init?: string } = {}): Promise<Tab> {
+  const { init, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const messages: Tab['messages'] = [];
+  page.on('console', (m) => messages.push({ type: m.type(), text: m.text() }));
+  page.on('pageerror', (e) => messages.push({ type: 'pageerror', text: e.message }));
+  return { context, page, messages, close: () => context.close() };
+}
+
+/** Waits until the runtime has hydrated the page (its public face exists). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean(window.___docsgenRuntime), null, { timeout: 15_000 });
+}
