@@ -1,5 +1,5 @@
 // The build pipeline in one screen: each step is a stage under src/, called in order.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadProject } from './config/load.js';
 import { discoverPages } from './content/discover.js';
@@ -150,6 +150,12 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
       });
       diagnostics.push(...images.diagnostics);
       stats.images = images.stats.images;
+    } else {
+      // --no-images: publish the source files unoptimized, so pages still show them and links still resolve
+      for (const job of collected.images()) {
+        await mkdir(path.dirname(path.join(publicDir, job.output)), { recursive: true });
+        await copyFile(job.source, path.join(publicDir, job.output));
+      }
     }
     await linkTree(path.join(docsgenNodeModules, '@esri/calcite-components/dist/calcite/assets'), path.join(siteDir, 'calcite/assets'));
     const manifest = await writeManifest({
@@ -171,7 +177,14 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     if (options.links !== 'off') {
       const links = await checkLinks({ dir: publicDir, cwd: root, onProgress: (done, total) => progress({ phase: 'links', done, total }) });
       stats.links = links.stats.links;
-      diagnostics.push(...(options.links === 'warn' ? links.diagnostics.map((d) => ({ ...d, severity: d.severity === 'error' ? ('warning' as const) : d.severity })) : links.diagnostics));
+      // problems located in the staged HTML name the folder the user will look in, not the staging folder
+      const staged = path.relative(root, staging.dir);
+      const final = path.relative(root, outDir);
+      for (const d of links.diagnostics) {
+        if (d.location?.file.startsWith(staged)) d.location.file = final + d.location.file.slice(staged.length);
+        if (options.links === 'warn' && d.severity === 'error') d.severity = 'warning';
+        diagnostics.push(d);
+      }
     }
 
     // 7. The service worker, last: it precaches the final files.

@@ -4,6 +4,7 @@ import fg from 'fast-glob';
 import { Parser } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, runDocsgen } from '../helpers/cli.js';
+import { snapshotTree } from '../helpers/site.js';
 
 const EXEMPT = /\.(html|json|js|map|txt|xml|pdf)$/;
 
@@ -160,8 +161,22 @@ describe('docsgen build on a small site', () => {
     expect(setup.links).toContainEqual({ href: '/documentation/guide/reference/#options', line: 20, column: 9 });
   });
 
-  it('gives the same bytes on a rebuild of unchanged input', async () => {
-    const before = JSON.parse((await runDocsgen(['build', '--root', site, '--json'])).stdout);
-    expect(before.buildHash).toBe(json.buildHash);
+  it('gives the same bytes on a rebuild, and with one render thread instead of many', async () => {
+    const first = await snapshotTree(path.join(site, 'dist'));
+    const again = JSON.parse((await runDocsgen(['build', '--root', site, '--json'])).stdout);
+    expect(again.buildHash).toBe(json.buildHash);
+    expect(await snapshotTree(path.join(site, 'dist'))).toEqual(first);
+    const one = await runDocsgen(['build', '--root', site, '--concurrency', '0', '--out', 'dist-one', '--quiet']);
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(await snapshotTree(path.join(site, 'dist-one'))).toEqual(first);
+  });
+
+  it('publishes the source images with --no-images, so pages and links still work', async () => {
+    const r = await runDocsgen(['build', '--root', site, '--no-images', '--out', 'dist-raw', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const html = await readFile(path.join(site, 'dist-raw/public/documentation/guide/setup/index.html'), 'utf8');
+    const src = /<img src="([^"]+)"/.exec(html)![1]!;
+    const bytes = await readFile(path.join(site, 'dist-raw/public', src));
+    expect(bytes.equals(await readFile(path.join(site, 'content/guide/images/diagram.png')))).toBe(true);
   });
 });
