@@ -13,7 +13,7 @@ import { Prefetcher } from './prefetch.js';
 import { redirectTarget } from './redirects.js';
 import { hydratePage } from './render.js';
 import { ensureLocationKey, restoreScroll, startScrollSaving } from './scroll.js';
-import { registerServiceWorker } from './service-worker.js';
+import { registerServiceWorker, serviceWorkerState } from './service-worker.js';
 import { createMessagesLoader } from './t9n.js';
 
 export type { AppOptions } from './options.js';
@@ -81,6 +81,7 @@ export async function startApp(options: AppOptions): Promise<void> {
       normalizeLocale: (lang: string) => normalizeLocale(lang, rules),
       uiLocale: () => uiLocale(rules),
       fetchData,
+      serviceWorker: serviceWorkerState,
     };
     registerServiceWorker(prefix);
   });

@@ -11,7 +11,7 @@ import type { Prefetcher } from './prefetch.js';
 import { redirectTarget } from './redirects.js';
 import { renderPage } from './render.js';
 import { ensureLocationKey, restoreScroll, saveScroll } from './scroll.js';
-import { loadWithNewWorker, serviceWorkerState } from './service-worker.js';
+import { loadAfterUpdate, serviceWorkerState } from './service-worker.js';
 
 /** Options of a programmatic navigation. */
 export interface NavigateOptions {
@@ -64,7 +64,7 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
     }
     const href = url.pathname + url.search + url.hash;
     if (serviceWorkerState.updated) {
-      await loadWithNewWorker(href);
+      loadAfterUpdate(href);
       return;
     }
     const page = await load(url.pathname + url.search);

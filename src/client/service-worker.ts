@@ -4,8 +4,6 @@
 /** Shared with the navigator: set when an updated worker is installed and waiting. */
 export const serviceWorkerState = { updated: false };
 
-let registration: ServiceWorkerRegistration | undefined;
-
 /** Registers `<prefix>/sw.js` and follows the installing worker's states. */
 export function registerServiceWorker(prefix: string): void {
   if (location.protocol !== 'https:' && location.hostname !== 'localhost') {
@@ -16,13 +14,13 @@ export function registerServiceWorker(prefix: string): void {
   navigator.serviceWorker
     .register(`${prefix}/sw.js`)
     .then((reg) => {
-      registration = reg;
       // an update that installed during an earlier page view is still waiting
       if (reg.waiting && navigator.serviceWorker.controller) serviceWorkerState.updated = true;
       reg.addEventListener('updatefound', () => {
         const worker = reg.installing;
         if (!worker) return;
         console.log('installingWorker', worker);
+        let activated = false;
         worker.addEventListener('statechange', () => {
           switch (worker.state) {
             case 'installed':
@@ -30,9 +28,11 @@ export function registerServiceWorker(prefix: string): void {
               else console.log('Content is now available offline!');
               break;
             case 'redundant':
-              console.error('The installing service worker became redundant.');
+              // a worker that did its job and was replaced by the next deploy is not an installing failure
+              if (!activated) console.error('The installing service worker became redundant.');
               break;
             case 'activated':
+              activated = true;
               break;
           }
         });
@@ -42,20 +42,10 @@ export function registerServiceWorker(prefix: string): void {
 }
 
 /**
- * Full page load after an update: the waiting worker is asked to take over first (the worker is built with
- * skipWaiting off and claims clients when it activates), so the new page comes from the new build.
+ * Full page load after an update. Pages and page-data are network-first in the worker, so the load brings the
+ * new build's HTML and bundles; the waiting worker takes over when the reader's last tab of the site closes
+ * (it is built with skipWaiting off, so an open tab never switches workers under a running page).
  */
-export async function loadWithNewWorker(href: string): Promise<void> {
-  const waiting = registration?.waiting;
-  if (waiting && 'serviceWorker' in navigator) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 1000);
-      navigator.serviceWorker.addEventListener('controllerchange', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
-      waiting.postMessage({ type: 'SKIP_WAITING' });
-    });
-  }
+export function loadAfterUpdate(href: string): void {
   window.location.assign(href);
 }

@@ -1,44 +1,44 @@
 // Shared set-up of the browser-runtime tests: build the fixture once, serve it with the misbehaving server,
 // one Chromium for the file, a fresh context per test, console messages collected.
-import { cp } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
-import { startSiteServer, type SiteServer } from './site-server.js';
 
 /** Host name mapped to 127.0.0.1 in Chromium: neither HTTPS nor localhost. */
 export const OTHER_HOST = 'docs.test';
 
-/** A built fixture site behind a test server, and the browser. */
+/** A built fixture site and the browser. */
 export interface Harness {
   dir: string;
-  server: SiteServer;
+  /** dist/public of the build: what each test's server serves. */
+  webRoot: string;
   browser: Browser;
   close(): Promise<void>;
 }
 
 /**
- * Builds fixtures/client/site with the repository's templates (a project carries its own templates/), serves
- * dist/public and launches Chromium. `DOCSGEN_CLIENT_SITE` may name an already built copy (faster local runs).
+ * Builds fixtures/client/site with the repository's templates (a project carries its own templates/) and launches
+ * Chromium. `DOCSGEN_CLIENT_SITE` may name an already built copy (faster local runs); it is never deleted.
  */
 export async function startHarness(): Promise<Harness> {
   let dir = process.env.DOCSGEN_CLIENT_SITE ?? '';
+  const owned = !dir;
   if (!dir) {
     dir = await copyFixture('client/site');
     await cp(path.join(repoRoot, 'templates'), path.join(dir, 'templates'), { recursive: true });
     const result = await runDocsgen(['build', '--root', dir, '--links', 'warn', '--no-images']);
     if (result.exitCode !== 0) throw new Error(`fixture build failed:\n${result.stdout}\n${result.stderr}`);
   }
-  const server = await startSiteServer(path.join(dir, 'dist/public'));
   const browser = await launchBrowser([`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`]);
   return {
     dir,
-    server,
+    webRoot: path.join(dir, 'dist/public'),
     browser,
     async close() {
       await browser.close();
-      await server.close();
+      if (owned) await rm(dir, { recursive: true, force: true });
     },
   };
 }
