@@ -374,16 +374,18 @@ async function main() {
   const result = {
     startedAt: new Date().toISOString(),
     git: { sha: git(['rev-parse', '--short', 'HEAD']), dirty: Boolean(git(['status', '--porcelain', '--untracked-files=no'])) },
-    machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memMiB: Math.round(os.totalmem() / 1048576), peakRssMethod: existsSync(GNU_TIME) ? 'gnu-time %M' : 'proc VmHWM poll' },
+    machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memMiB: Math.round(os.totalmem() / 1048576), peakRssMethod: existsSync(GNU_TIME) ? 'gnu-time %M' : 'proc VmHWM poll', loadAvgAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100) },
     versions: { docsgen: pkg.version, eleventy: eleventyPkg.version },
     options: { pages: opts.pages, runs: opts.runs, modules: opts.modules, quick: opts.quick, seed: opts.seed, concurrency: opts.concurrency ?? null, docsgen: path.relative(REPO, opts.docsgen) },
     sizes: [],
   };
-  console.log(`docsgen bench: pages ${opts.pages.join(', ')}, runs ${opts.runs.join(', ')}, node ${process.version}, ${result.machine.cpus} cpus, git ${result.git.sha}${result.git.dirty ? ' (dirty)' : ''}`);
+  console.log(`docsgen bench: pages ${opts.pages.join(', ')}, runs ${opts.runs.join(', ')}, node ${process.version}, ${result.machine.cpus} cpus, load ${result.machine.loadAvgAtStart[0]}, git ${result.git.sha}${result.git.dirty ? ' (dirty)' : ''}`);
   for (const [i, pages] of opts.pages.entries()) result.sizes.push(await benchSize(pages, opts.runs[i], opts));
   printTable(result.sizes);
   result.modules = await runModules(opts);
   result.finishedAt = new Date().toISOString();
+  // Load from other work skews absolute times (ratios less so); kept so noisy runs can be told apart later.
+  result.machine.loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
   if (opts.save) await saveResults(result, opts);
   const docsgenOk = result.sizes.every((s) => s.docsgen.ok);
   const eleventyOk = result.sizes.every((s) => s.eleventy.ok);
