@@ -393,4 +393,9 @@ async function main() {
   return docsgenOk && eleventyOk ? 0 : 1;
 }
 
+// `npm run bench | head` closes stdout early: stop quietly instead of crashing on EPIPE mid-run.
+process.stdout.on('error', (err) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(1);
+});
 process.exitCode = await main();
