@@ -69,7 +69,7 @@ export async function startApp(options: AppOptions): Promise<void> {
   hydratePage(root, page, location.pathname, () => {
     performance.mark('docsgen:interactive');
     ensureLocationKey('initial');
-    restoreScroll();
+    requestAnimationFrame(() => restoreScroll(true));
     startScrollSaving();
     const navigate = startNavigation({ options, loader, root, prefetcher });
     prefetcher.observe(root);

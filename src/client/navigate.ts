@@ -48,7 +48,7 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
     focusContent(root);
     // after the new page's custom elements have rendered (microtasks), before it is painted: the position is
     // then measured against the final layout
-    requestAnimationFrame(restoreScroll);
+    requestAnimationFrame(() => restoreScroll());
     announceRoute(root);
     window.dispatchEvent(new CustomEvent(EVENTS.updated, { detail: { pathname: location.pathname } }));
     prefetcher.observe(root);

@@ -61,8 +61,12 @@ export function startScrollSaving(): void {
   );
 }
 
-/** Scrolls to the `#anchor` of the address if it exists, else to the entry's saved position (top for a new one). */
-export function restoreScroll(): void {
+/**
+ * Scrolls to the `#anchor` of the address if it exists, else to the entry's saved position (top for a new one).
+ * On the first render (`mount`) a missing position leaves the page where it is: the reader may already have
+ * scrolled while the page hydrated.
+ */
+export function restoreScroll(mount = false): void {
   if (location.hash) {
     let id = location.hash.slice(1);
     try {
@@ -76,5 +80,6 @@ export function restoreScroll(): void {
       return;
     }
   }
-  window.scrollTo(0, readScroll(location.pathname, locationKey()));
+  const y = readScroll(location.pathname, locationKey());
+  if (y || !mount) window.scrollTo(0, y);
 }

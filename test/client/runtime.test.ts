@@ -352,6 +352,17 @@ describe.concurrent('the browser runtime', () => {
     expect(await scrollY()).toBeGreaterThan(1000);
   });
 
+  it('restores the position after a reload of the page', async (ctx) => {
+    const { expect } = ctx;
+    const s = await site(ctx);
+    const t = await s.open(`${P}/guide/long/`);
+    await t.page.evaluate(() => window.scrollTo(0, 1500));
+    await t.page.waitForFunction(() => sessionStorage.getItem(`@@scroll|${location.pathname}|initial`) === '1500');
+    await t.page.reload();
+    await hydrated(t.page);
+    await expect.poll(() => t.page.evaluate(() => window.scrollY), WAIT).toBe(1500);
+  });
+
   it('announces "Navigated to {first heading}" in the live region and moves focus to the main content', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
