@@ -1,3 +1,4 @@
+import { ArticleHeader } from './article-header';
 import { Layout } from './layout';
 import type { TemplateProps } from './types';
 
@@ -7,9 +8,7 @@ export default function DocTemplate(props: TemplateProps) {
   return (
     <Layout {...props}>
       <article className="article">
-        <h1>{page.title}</h1>
-        {page.description ? <p className="lede">{page.description}</p> : null}
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <ArticleHeader page={page} />
       </article>
     </Layout>
   );

@@ -1,3 +1,4 @@
+import { ArticleHeader } from './article-header';
 import { Layout } from './layout';
 import type { TemplateProps } from './types';
 
@@ -7,9 +8,7 @@ export default function HomeTemplate(props: TemplateProps) {
   return (
     <Layout {...props}>
       <article className="article home">
-        <h1>{page.title}</h1>
-        {page.description ? <p className="lede">{page.description}</p> : null}
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <ArticleHeader page={page} />
         <section aria-labelledby="sections">
           <h2 id="sections">Explore the documentation</h2>
           <ul className="cards">

@@ -1,3 +1,4 @@
+import { ArticleHeader } from './article-header';
 import { Layout } from './layout';
 import type { TemplateProps } from './types';
 
@@ -7,9 +8,7 @@ export default function SectionTemplate(props: TemplateProps) {
   return (
     <Layout {...props}>
       <article className="article">
-        <h1>{page.title}</h1>
-        {page.description ? <p className="lede">{page.description}</p> : null}
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <ArticleHeader page={page} />
         {page.children.length > 0 ? (
           <section className="section-children" aria-labelledby="in-this-section">
             <h2 id="in-this-section">In this section</h2>

@@ -1,11 +1,12 @@
 // writeManifest: documentation/manifest.webmanifest and its icons, generated with sharp from one source image.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MANIFEST } from '../config/defaults.js';
 import type { Diagnostic, StageResult } from '../diagnostics/types.js';
 import { swCodes } from './codes.js';
 import { iconUrl, prefixDir } from './paths.js';
+import { writeAtomic } from '../images/cache.js';
 
 /** Options of writeManifest. */
 export interface WriteManifestOptions {
@@ -127,13 +128,3 @@ function corrupt(shown: string, err: unknown): Diagnostic {
   };
 }
 
-async function writeAtomic(file: string, bytes: Buffer): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
