@@ -57,6 +57,18 @@ describe('the sample site hydrates in Chromium', () => {
     page.on('response', (r) => {
       if (r.status() >= 400 && !/\/(404|500)\.html$/.test(r.url())) problems.push(`${current}: ${r.status()} ${r.url()}`);
     });
+    // Leaving a page while Calcite still fetches an icon aborts that request (and Calcite logs it): wait until
+    // nothing is in flight before moving on, so only real problems are recorded.
+    let inFlight = 0;
+    page.on('request', () => inFlight++);
+    page.on('requestfinished', () => inFlight--);
+    page.on('requestfailed', () => inFlight--);
+    const settled = async () => {
+      for (let quiet = 0; quiet < 3; ) {
+        await page.waitForTimeout(50);
+        quiet = inFlight === 0 ? quiet + 1 : 0;
+      }
+    };
     for (const p of pages) {
       current = p;
       await page.goto(origin + p, { waitUntil: 'load' });
@@ -68,6 +80,7 @@ describe('the sample site hydrates in Chromium', () => {
         const logo = document.querySelector('calcite-navigation-logo');
         return !!logo?.hasAttribute('calcite-hydrated') && !!logo.shadowRoot?.textContent?.includes('Documentation');
       }, undefined, { timeout: 15_000 });
+      await settled();
     }
     await context.close();
     expect(problems).toEqual([]);
