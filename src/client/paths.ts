@@ -1,7 +1,5 @@
 // Path rules shared by the loader, the navigator and prefetching (Gatsby's find-path and page-data URL rules).
-import { EXEMPT_EXTENSIONS } from '../config/defaults.js';
-
-const exempt = new RegExp(`(${EXEMPT_EXTENSIONS.map((e) => e.replace('.', '\\.')).join('|')})$`, 'i');
+import { EXEMPT_PATH as exempt } from '../config/defaults.js';
 
 /** Removes the path prefix: `/documentation` → `/`, `/documentation/a/` → `/a/`; other paths unchanged. */
 export function stripPrefix(pathname: string, prefix: string): string {

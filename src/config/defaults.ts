@@ -16,6 +16,8 @@ export const SOCIAL_HANDLE = '@EsriDevs';
 
 /** Links to paths with these extensions keep no trailing slash (seed section 2). */
 export const EXEMPT_EXTENSIONS = ['.html', '.json', '.js', '.map', '.txt', '.xml', '.pdf'] as const;
+/** A path ending in one of the exempt extensions (case-insensitive): the one test build, server and runtime share. */
+export const EXEMPT_PATH = new RegExp(`(?:${EXEMPT_EXTENSIONS.map((e) => e.replace('.', '\\.')).join('|')})$`, 'i');
 
 /** Pinned versions of the documentation variables (seed section 9), usable in content as `{{ name }}`. */
 export const VARIABLES = {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EXEMPT_EXTENSIONS } from '../config/defaults.js';
+import { EXEMPT_PATH } from '../config/defaults.js';
 
 /**
  * The site path of a Markdown file relative to the content folder, always with a leading and trailing slash:
@@ -19,8 +19,7 @@ export function urlOf(pagePath: string, pathPrefix: string): string {
 
 /** True when the path ends in an extension the server serves as a file (no trailing slash added). */
 export function isExemptPath(pathname: string): boolean {
-  const lower = pathname.toLowerCase();
-  return EXEMPT_EXTENSIONS.some((ext) => lower.endsWith(ext));
+  return EXEMPT_PATH.test(pathname);
 }
 
 // Downloads and media linked from content are files too; a slash would break them (not in the seed's list,

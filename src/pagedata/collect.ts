@@ -1,18 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageReference } from '../content/images.js';
 import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
+import type { ImageJob } from '../images/index.js';
 import type { PageTask } from '../render/page-task.js';
 import type { RenderedPage } from '../render/render-page.js';
 import { contentHash, pageDataFile, writeJson } from './write.js';
-
-/** An image to optimize and every Markdown line that references it. */
-export interface ImageJob {
-  source: string;
-  output: string;
-  references: Array<{ file: string; line: number; column: number }>;
-}
 
 /**
  * Receives rendered pages as workers finish them: writes each HTML document at once (streaming), keeps the
@@ -80,5 +73,3 @@ export function collectRendered(opts: { siteDir: string; prefix: string; tasks: 
     },
   };
 }
-
-export type { ImageReference };

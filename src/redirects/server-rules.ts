@@ -1,8 +1,9 @@
 // What the generated nginx server.conf does besides redirects, as data and pure functions, so `docsgen serve`
 // can apply exactly the same rules (README.md describes them in words).
+import { EXEMPT_PATH } from '../config/defaults.js';
 
 /** Links and paths with these endings never get a trailing-slash redirect (seed section 2). */
-export const SLASH_EXEMPT = /\.(?:html|json|js|map|txt|xml|pdf)$/i;
+export const SLASH_EXEMPT = EXEMPT_PATH;
 /** Content-hashed asset names: `name-<hash>.ext` / `name.<hash>.ext`, hash of 8+ letters and digits with a digit. */
 export const HASHED_ASSET = /.+[.-](?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{8,}\.(?:js|mjs|css|woff2?|ttf|png|jpe?g|gif|svg|webp|avif|ico)$/i;
 /** Cache-Control of content-hashed assets. */
