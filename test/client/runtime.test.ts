@@ -435,7 +435,10 @@ describe.concurrent('the browser runtime', () => {
     const t = await s.tab();
     await t.page.goto(s.server.origin() + `${P}/guide/eighth/`);
     await expect.poll(() => text(t), { timeout: 10_000 }).toContain(`page resources for ${P}/guide/eighth/ not found. Not rendering React`);
-    expect(text(t).some((m) => /^We couldn't load "\/documentation\/page-data\/sq\/d\/[0-9a-f]+\.json"$/.test(m))).toBe(true);
+    // the two messages are logged one after the other, but reach the test as separate events
+    await expect
+      .poll(() => text(t).some((m) => /^We couldn't load "\/documentation\/page-data\/sq\/d\/[0-9a-f]+\.json"$/.test(m)), { timeout: 5_000 })
+      .toBe(true);
     expect(await t.page.evaluate(() => Boolean(window.___docsgenRuntime))).toBe(false);
   });
 
@@ -449,7 +452,7 @@ describe.concurrent('the browser runtime', () => {
     const t = await s.tab();
     await t.page.goto(s.server.origin() + `${P}/guide/ninth/`);
     await expect.poll(() => text(t), { timeout: 10_000 }).toContain(`page resources for ${P}/guide/ninth/ not found. Not rendering React`);
-    expect(text(t)).toContain(`We couldn't find the correct component chunk with the name "component---gone"`);
+    await expect.poll(() => text(t), { timeout: 5_000 }).toContain(`We couldn't find the correct component chunk with the name "component---gone"`);
   });
 
   it('goes to the page with a full load when its template chunk fails to load', async (ctx) => {
