@@ -1,12 +1,20 @@
-// emitServiceWorker: documentation/sw.js with workbox-build's generateSW. The Workbox runtime is inlined
-// into sw.js (no importScripts at all, so nothing is loaded from a CDN or another origin).
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+// emitServiceWorker: documentation/sw.js. Its code comes from workbox-build's generateSW (run once per docsgen
+// and workbox-build version, then cached: worker-code.ts); each build adds its precache manifest, globbed and
+// hashed as generateSW does (precache-manifest.ts), and its build hash. The Workbox runtime is inlined into
+// sw.js (no importScripts at all, so nothing is loaded from a CDN or another origin).
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { generateSW } from 'workbox-build';
 import type { Diagnostic, StageResult } from '../diagnostics/types.js';
+import { writeAtomic } from '../images/cache.js';
 import { swCodes } from './codes.js';
+import { injectManifest } from './inject-manifest.js';
 import { prefixDir } from './paths.js';
-import { CACHE_NAMES, runtimeCaching } from './runtime-caching.js';
+import { precacheManifest } from './precache-manifest.js';
+import { CACHE_NAMES } from './runtime-caching.js';
+import { workerCode, type WorkerCodeSource } from './worker-code.js';
+import { precacheOptions } from './workbox-options.js';
+
+export { MAX_PRECACHE_FILE_BYTES, PRECACHE_GLOBS } from './workbox-options.js';
 
 /** Options of emitServiceWorker. */
 export interface EmitServiceWorkerOptions {
@@ -15,6 +23,11 @@ export interface EmitServiceWorkerOptions {
   pathPrefix: string;
   /** The build's compilation hash; written into sw.js so every new build yields a new worker. */
   buildHash: string;
+  /**
+   * Folder where the worker's generated code is kept between runs (`<project>/.docsgen-cache/sw`); safe to
+   * delete. Without it the code is generated once per process (1-2 s) and kept in memory.
+   */
+  cacheDir?: string;
 }
 
 /** What the worker precaches, as counted by workbox-build. */
@@ -23,18 +36,20 @@ export interface PrecacheStats {
   bytes: number;
 }
 
-/** Largest file the worker precaches; the app bundle with React and the component library is large. */
-export const MAX_PRECACHE_FILE_BYTES = 10 * 1024 * 1024;
-
-/** Globs (relative to the prefix folder) of the app shell: bundles, styles, the 404 page, manifest and icons. */
-export const PRECACHE_GLOBS = ['*.js', '*.css', '404.html', '404/index.html', 'manifest.webmanifest', 'icons/*.png'] as const;
+/** Stats of one emit: the precache, and 1 when the worker's code had to be generated (1-2 s), else 0. */
+export interface EmitServiceWorkerStats extends PrecacheStats {
+  codeGenerated: 0 | 1;
+  [name: string]: number;
+}
 
 /**
  * Writes `publicDir/<prefix>/sw.js`: precaches the app shell, caches pages and page-data NetworkFirst at run
  * time (a page read once reads again offline), waits for the page to ask before taking over (skipWaiting off:
  * the runtime sees 'installed' and makes the next navigation a full load), then claims its clients.
  */
-export async function emitServiceWorker(opts: EmitServiceWorkerOptions): Promise<StageResult<{ file: string; precache: PrecacheStats }>> {
+export async function emitServiceWorker(
+  opts: EmitServiceWorkerOptions,
+): Promise<StageResult<{ file: string; precache: PrecacheStats }, EmitServiceWorkerStats>> {
   const dir = prefixDir(opts.pathPrefix);
   const scopeDir = path.join(opts.publicDir, dir);
   const swFile = path.join(scopeDir, 'sw.js');
@@ -48,50 +63,26 @@ export async function emitServiceWorker(opts: EmitServiceWorkerOptions): Promise
       message: `no built site at ${scopeDir}`,
       hint: 'run `docsgen build` first, or pass --site with the web root (the folder that contains documentation/)',
     });
-    return { diagnostics, outputs: empty, stats: empty.precache };
+    return { diagnostics, outputs: empty, stats: { ...empty.precache, codeGenerated: 0 } };
   }
-  const rel = (p: string): string => (dir ? `${dir}/${p}` : p);
-  const tmpFile = `${swFile}.${process.pid}.tmp.js`;
-  let result;
+  let manifest;
+  let source: WorkerCodeSource;
   try {
-    result = await generateSW({
-      swDest: tmpFile,
-      globDirectory: opts.publicDir,
-      globPatterns: PRECACHE_GLOBS.map(rel),
-      globIgnores: [rel('sw.js'), rel('sw.js.*'), rel('workbox-*.js'), '**/*.map', '**/*.tmp.js'],
-      // precache URLs are site-absolute (`/documentation/app-….js`), whatever the worker's own location
-      modifyURLPrefix: { '': '/' },
-      // esbuild's names carry the content hash: no revision needed for them
-      dontCacheBustURLsMatching: /-[0-9A-Za-z_]{8,}\.(js|css)$/,
-      maximumFileSizeToCacheInBytes: MAX_PRECACHE_FILE_BYTES,
-      cacheId: 'docsgen',
-      cleanupOutdatedCaches: true,
-      clientsClaim: true,
-      skipWaiting: false,
-      inlineWorkboxRuntime: true,
-      sourcemap: false,
-      mode: 'production',
-      navigationPreload: false,
-      disableDevLogs: true,
-      // a query string (e.g. the runtime's `?v=`) must not defeat the precache
-      ignoreURLParametersMatching: [/^v$/, /^utm_/, /^fbclid$/],
-      runtimeCaching: runtimeCaching(),
-    });
-    const body = await readFile(tmpFile, 'utf8');
-    await writeFile(tmpFile, decorate(body, opts.buildHash));
-    await rename(tmpFile, swFile);
+    const [code, entries] = await Promise.all([workerCode({ cacheDir: opts.cacheDir }), precacheManifest(precacheOptions(opts.publicDir, dir))]);
+    manifest = entries;
+    source = code.source;
+    await writeAtomic(swFile, Buffer.from(decorate(injectManifest(code.code, entries.manifestEntries), opts.buildHash)));
   } catch (err) {
-    await rm(tmpFile, { force: true });
     diagnostics.push({
       code: swCodes.SW_GENERATE_FAILED,
       severity: 'error',
       message: `cannot generate the service worker: ${((err as Error)?.message ?? String(err)).split('\n')[0]}`,
       location: { file: path.relative(opts.publicDir, swFile) || swFile, line: 1, column: 1 },
     });
-    return { diagnostics, outputs: empty, stats: empty.precache };
+    return { diagnostics, outputs: empty, stats: { ...empty.precache, codeGenerated: 0 } };
   }
   // optional shell files (404/index.html, manifest, icons) may be absent: an unmatched glob is not a problem
-  for (const warning of result.warnings.filter((w) => !w.includes("glob patterns doesn't match"))) {
+  for (const warning of manifest.warnings.filter((w) => !w.includes("glob patterns doesn't match"))) {
     diagnostics.push({ code: swCodes.SW_WORKBOX_WARNING, severity: 'warning', message: warning.split('\n')[0]!, hint: 'that file is not precached; it is still cached when first requested' });
   }
   if (!(await hasAppBundle(scopeDir))) {
@@ -102,8 +93,8 @@ export async function emitServiceWorker(opts: EmitServiceWorkerOptions): Promise
       hint: 'emit the service worker after the client bundles are written',
     });
   }
-  const precache = { files: result.count, bytes: result.size };
-  return { diagnostics, outputs: { file: swFile, precache }, stats: precache };
+  const precache = { files: manifest.count, bytes: manifest.size };
+  return { diagnostics, outputs: { file: swFile, precache }, stats: { ...precache, codeGenerated: source === 'generated' ? 1 : 0 } };
 }
 
 async function hasAppBundle(scopeDir: string): Promise<boolean> {

@@ -8,10 +8,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitServiceWorker } from '../../src/sw/index.js';
+import { clearWorkerCodeMemory } from '../../src/sw/worker-code.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { writeStaticSite } from './static-site.js';
 
 let publicDir: string;
+let cacheDir: string;
 let server: http.Server;
 let origin: string;
 let down = false;
@@ -22,9 +24,13 @@ let page: Page;
 
 beforeAll(async () => {
   publicDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-sw-'));
+  cacheDir = `${publicDir}-cache`;
   const { buildHash } = await writeStaticSite(publicDir, 1);
-  const result = await emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash });
+  // the first worker's code is freshly generated; the rebuilt site's comes from this cache (see the last test)
+  clearWorkerCodeMemory();
+  const result = await emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash, cacheDir });
   expect(result.diagnostics).toEqual([]);
+  expect(result.stats.codeGenerated).toBe(1);
   // dev: re-read the folder on each request, since the test rebuilds the site under the running server
   const serve = sirv(publicDir, { dev: true, etag: true });
   server = http.createServer((req, res) => {
@@ -53,6 +59,7 @@ afterAll(async () => {
   for (const s of sockets) s.destroy();
   await new Promise((resolve) => server?.close(resolve));
   await rm(publicDir, { recursive: true, force: true });
+  await rm(cacheDir, { recursive: true, force: true });
 });
 
 const pageData = (p: string) =>
@@ -125,8 +132,11 @@ describe('service worker in Chromium', () => {
   it('installs a new worker for a rebuilt site and leaves it waiting (the runtime makes the next navigation a full load)', async () => {
     await page.goto(`${origin}/documentation/a/`);
     const { buildHash } = await writeStaticSite(publicDir, 2);
-    const result = await emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash });
+    // as in a new `docsgen build` process: the worker's code is read from the disk cache, not generated
+    clearWorkerCodeMemory();
+    const result = await emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash, cacheDir });
     expect(result.diagnostics).toEqual([]);
+    expect(result.stats.codeGenerated).toBe(0);
     const states = await page.evaluate(async () => {
       const reg = (await navigator.serviceWorker.getRegistration('/documentation/'))!;
       const seen: string[] = [];

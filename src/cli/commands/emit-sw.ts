@@ -24,7 +24,8 @@ export function registerEmitSw(program: Command, ctx: CliContext): void {
       const publicDir = path.resolve(project.root, opts.site ?? 'dist/public');
       const pathPrefix = project.config.pathPrefix;
       const buildHash = await readBuildHash(publicDir, pathPrefix);
-      const result = await emitServiceWorker({ publicDir, pathPrefix, buildHash });
+      // the worker's generated code is kept with the build's other caches, so a second run costs milliseconds
+      const result = await emitServiceWorker({ publicDir, pathPrefix, buildHash, cacheDir: path.join(project.cacheDir, 'sw') });
       const shown = path.relative(project.root, result.outputs.file) || result.outputs.file;
       if (opts.json) {
         const ok = !result.diagnostics.some((d) => d.severity === 'error');
