@@ -1,0 +1,41 @@
+// `docsgen emit-sw` keeps the worker's generated code in the project's .docsgen-cache/sw, so only its first
+// run pays for generateSW; the second writes the same sw.js from the cache.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDocsgen } from '../helpers/cli.js';
+import { writeStaticSite } from './static-site.js';
+
+let root: string;
+beforeAll(async () => {
+  // a project without docsgen.config.yaml (defaults: pathPrefix /documentation) and a built web root
+  root = await mkdtemp(path.join(os.tmpdir(), 'docsgen-emit-sw-'));
+  await writeStaticSite(path.join(root, 'dist/public'), 1);
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('docsgen emit-sw', () => {
+  it('generates the worker code on the first run, reads it from .docsgen-cache/sw on the next, same sw.js', async () => {
+    const run = async () => {
+      const result = await runDocsgen(['emit-sw', '--root', root, '--json']);
+      expect(result.stderr).toBe('');
+      expect(result.exitCode).toBe(0);
+      const report = JSON.parse(result.stdout) as { ok: boolean; outputs: { file: string }; stats: Record<string, number> };
+      return { report, sw: await readFile(path.join(root, 'dist/public/documentation/sw.js'), 'utf8') };
+    };
+    const first = await run();
+    expect(first.report.ok).toBe(true);
+    expect(first.report.outputs.file).toBe(path.join('dist', 'public', 'documentation', 'sw.js'));
+    expect(first.report.stats).toMatchObject({ files: 3, codeGenerated: 1 });
+    expect((await readdir(path.join(root, '.docsgen-cache/sw'))).filter((n) => /^worker-[0-9a-f]{32}\.json$/.test(n))).toHaveLength(1);
+    // the build hash comes from the site's app-data
+    expect(first.sw.split('\n')[0]).toBe(`// docsgen service worker, build "${'build1'.padEnd(20, '0')}"`);
+
+    const second = await run();
+    expect(second.report.stats).toMatchObject({ files: 3, codeGenerated: 0 });
+    expect(second.sw).toBe(first.sw);
+  });
+});
