@@ -1,0 +1,215 @@
+import type { MarkdownIt, Token } from 'markdown-it';
+import type { AlignType, Blockquote, Code, Definition, Heading, Html, List, ListItem, Nodes, Paragraph, Parent, Root, Table, TableCell, TableRow } from 'mdast';
+import { applyListSpread } from './list-spread.js';
+import { convertInline, type LineMap } from './inline-tree.js';
+import { positioned } from './positioned-token.js';
+import { parseDefinition } from './definition.js';
+import type { SourceLines } from './source-lines.js';
+import { applyTaskMarker } from './task-list.js';
+
+type Lines = [number, number];
+
+/** Block nodes and the token line range each came from (list spread and end positions need it). */
+export type LineRanges = WeakMap<Nodes, Lines>;
+
+/** Builds the mdast block tree from markdown-it's flat block tokens; inline content goes to `convertInline`. */
+export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLines, root: Root): void {
+  const ranges: LineRanges = new WeakMap();
+  const stack: Parent[] = [root];
+  const hidden = new WeakMap<List, boolean>();
+  let table: Table | null = null;
+  let row: { line: number; cursor: number; cell: number } | null = null;
+  const top = () => stack[stack.length - 1] as Parent;
+  const add = (node: Nodes, token: Token) => {
+    (top().children as Nodes[]).push(node);
+    if (token.map) ranges.set(node, token.map);
+  };
+  const open = (node: Parent, token: Token) => {
+    add(node as Nodes, token);
+    stack.push(node);
+  };
+  const startOf = (token: Token) => source.point(positioned(token).srcStart ?? source.lineStart(token.map?.[0] ?? 0));
+  const endOfLines = (map: Lines) => {
+    let last = map[1] - 1;
+    while (last > map[0] && source.line(last).trim() === '') last--;
+    return source.lineEndPoint(last);
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    switch (token.type) {
+      case 'paragraph_open': {
+        const node: Paragraph = { type: 'paragraph', children: [], position: { start: startOf(token), end: endOfLines(token.map!) } };
+        const list = stack[stack.length - 2];
+        if (top().type === 'listItem' && list?.type === 'list') hidden.set(list as List, token.hidden);
+        open(node, token);
+        break;
+      }
+      case 'heading_open': {
+        const depth = Number(token.tag.slice(1)) as Heading['depth'];
+        const node: Heading = { type: 'heading', depth, children: [], position: { start: startOf(token), end: endOfLines(token.map!) } };
+        open(node, token);
+        break;
+      }
+      case 'blockquote_open': {
+        const node: Blockquote = { type: 'blockquote', children: [], position: { start: startOf(token), end: endOfLines(token.map!) } };
+        open(node, token);
+        break;
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open': {
+        const ordered = token.type === 'ordered_list_open';
+        const start = ordered ? Number(token.attrGet('start') ?? 1) : null;
+        const node: List = { type: 'list', ordered, start, spread: false, children: [], position: { start: startOf(token), end: endOfLines(token.map!) } };
+        open(node, token);
+        break;
+      }
+      case 'list_item_open': {
+        const node: ListItem = { type: 'listItem', spread: false, checked: null, children: [], position: { start: startOf(token), end: endOfLines(token.map!) } };
+        open(node, token);
+        break;
+      }
+      case 'table_open': {
+        table = { type: 'table', align: [], children: [], position: { start: startOf(token), end: endOfLines(token.map!) } };
+        open(table, token);
+        break;
+      }
+      case 'tr_open': {
+        const line = token.map?.[0] ?? 0;
+        const node: TableRow = { type: 'tableRow', children: [], position: { start: source.point(source.lineStart(line)), end: source.lineEndPoint(line) } };
+        open(node, token);
+        row = { line, cursor: source.lineStart(line), cell: 0 };
+        break;
+      }
+      case 'th_open':
+      case 'td_open': {
+        if (token.type === 'th_open' && table) (table.align ??= []).push(alignOf(token));
+        const node: TableCell = { type: 'tableCell', children: [] };
+        open(node, token);
+        break;
+      }
+      case 'inline': {
+        const parent = top();
+        const map = inlineLineMap(token, parent, source, row);
+        convertInline(md, token, map, source, parent);
+        if (parent.type === 'tableCell' && row && map.sourceStarts[0] !== undefined) {
+          const start = source.point(map.sourceStarts[0]);
+          parent.position = { start, end: source.point((map.sourceStarts[0] ?? 0) + token.content.length) };
+        }
+        break;
+      }
+      case 'fence':
+      case 'code_block': {
+        const info = md.utils.unescapeAll(token.info).trim();
+        const space = info.search(/\s/);
+        const lang = token.type === 'fence' && info !== '' ? (space === -1 ? info : info.slice(0, space)) : null;
+        const meta = token.type === 'fence' && space !== -1 ? info.slice(space).trim() || null : null;
+        const start = token.type === 'code_block' ? source.point(source.lineStart(token.map![0])) : startOf(token);
+        const node: Code = { type: 'code', lang, meta, value: token.content.replace(/\n$/, ''), position: { start, end: endOfLines(token.map!) } };
+        add(node, token);
+        break;
+      }
+      case 'html_block': {
+        // The value keeps the block's indentation, so it starts where its first line's content starts.
+        const value = token.content.replace(/\n$/, '');
+        const line = token.map![0];
+        const first = value.split('\n', 1)[0] ?? '';
+        const text = source.line(line);
+        const at = text.endsWith(first) ? text.length - first.length : 0;
+        const node: Html = { type: 'html', value, position: { start: source.point(source.lineStart(line) + at), end: endOfLines(token.map!) } };
+        add(node, token);
+        break;
+      }
+      case 'hr':
+        add({ type: 'thematicBreak', position: { start: startOf(token), end: endOfLines(token.map!) } }, token);
+        break;
+      case 'reference_definition': {
+        const def: Definition | null = parseDefinition(md, token, source);
+        if (def) add(def, token);
+        break;
+      }
+      case 'table_close':
+        stack.pop();
+        table = null;
+        break;
+      case 'tr_close':
+        stack.pop();
+        row = null;
+        break;
+      case 'list_item_close': {
+        const item = stack.pop() as ListItem;
+        applyTaskMarker(item);
+        break;
+      }
+      case 'bullet_list_close':
+      case 'ordered_list_close': {
+        const list = stack.pop() as List;
+        applyListSpread(list, ranges, source, hidden.get(list));
+        break;
+      }
+      case 'thead_open':
+      case 'thead_close':
+      case 'tbody_open':
+      case 'tbody_close':
+        break;
+      default:
+        if (token.nesting === -1) stack.pop();
+    }
+  }
+}
+
+function alignOf(token: Token): AlignType {
+  const m = /text-align:(left|right|center)/.exec(String(token.attrGet('style') ?? ''));
+  return (m?.[1] as AlignType | undefined) ?? null;
+}
+
+/**
+ * Where each line of an inline token's content starts in the source. markdown-it joins the block's lines
+ * with container prefixes and indentation stripped and the whole trimmed, so every content line is a
+ * suffix of its source line (the last one of the line without trailing blanks); ATX headings and table
+ * cells are found on their one line.
+ */
+function inlineLineMap(token: Token, parent: Parent, source: SourceLines, row: { line: number; cursor: number; cell: number } | null): LineMap {
+  const content = token.content;
+  const contentStarts: number[] = [0];
+  const sourceStarts: number[] = [];
+  if (parent.type === 'tableCell' && row) {
+    const lineEnd = source.lineStart(row.line) + source.line(row.line).length;
+    let at = content === '' ? -1 : source.text.indexOf(content, row.cursor);
+    if (at === -1 || at > lineEnd) {
+      // Empty cell or escaped pipe: start after the next pipe.
+      const pipe = source.text.indexOf('|', row.cursor);
+      at = pipe === -1 || pipe > lineEnd ? row.cursor : pipe + 1;
+    }
+    sourceStarts.push(at);
+    row.cursor = Math.min(at + Math.max(content.length, 1), lineEnd);
+    return { contentStarts, sourceStarts };
+  }
+  const map = token.map ?? [0, 1];
+  if (parent.type === 'heading' && (parent as Heading).position && token.map && token.map[1] - token.map[0] === 1) {
+    // ATX heading: the content follows the opening `#`s.
+    const lineStart = source.lineStart(map[0]);
+    const text = source.line(map[0]);
+    const hashes = text.indexOf('#');
+    const at = content === '' ? text.length : text.indexOf(content, hashes + (parent as Heading).depth);
+    sourceStarts.push(lineStart + Math.max(at, 0));
+    return { contentStarts, sourceStarts };
+  }
+  const lines = content.split('\n');
+  let offset = 0;
+  for (let k = 0; k < lines.length; k++) {
+    const piece = lines[k] as string;
+    if (k > 0) contentStarts.push(offset);
+    offset += piece.length + 1;
+    const line = map[0] + k;
+    const text = source.line(line);
+    let at: number;
+    if (text.endsWith(piece)) at = text.length - piece.length;
+    else {
+      const trimmed = text.trimEnd();
+      at = trimmed.endsWith(piece) ? trimmed.length - piece.length : Math.max(text.indexOf(piece), 0);
+    }
+    sourceStarts.push(source.lineStart(line) + at);
+  }
+  return { contentStarts, sourceStarts };
+}

@@ -1,0 +1,24 @@
+import markdownIt, { type MarkdownIt } from 'markdown-it';
+import { useAutolinkLiterals } from './autolink-literals.js';
+import { trackBlockPositions } from './block-positions.js';
+import { trackInlinePositions } from './inline-positions.js';
+
+/**
+ * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
+ * reported and dropped, never rendered), GFM tables, strikethrough and autolink literals are on, and URLs
+ * stay exactly as written (mdast keeps the decoded destination; encoding happens when HTML is made).
+ * Reference definitions and escapes are kept as tokens because mdast has nodes for them.
+ */
+export function createParser(): MarkdownIt {
+  const md = markdownIt('default', { html: true, linkify: true, typographer: false });
+  md.normalizeLink = (url: string) => url;
+  md.normalizeLinkText = (text: string) => text;
+  // remark keeps every destination (javascript: included) and leaves safety to the HTML stage.
+  md.validateLink = () => true;
+  md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
+  md.core.ruler.disable(['strip_references', 'text_join']);
+  trackBlockPositions(md);
+  trackInlinePositions(md);
+  useAutolinkLiterals(md);
+  return md;
+}

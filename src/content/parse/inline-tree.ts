@@ -1,0 +1,171 @@
+import type { MarkdownIt, Token } from 'markdown-it';
+import type { Image, ImageReference, Link, LinkReference, Parent, PhrasingContent, Text } from 'mdast';
+import { normalizeIdentifier } from './identifier.js';
+import { positioned } from './positioned-token.js';
+import type { Point, SourceLines } from './source-lines.js';
+
+/** Where the lines of one inline token's content start: in the content and in the page source. */
+export interface LineMap {
+  contentStarts: number[];
+  sourceStarts: number[];
+}
+
+type ReferenceType = LinkReference['referenceType'];
+
+/**
+ * Turns one inline token's children into mdast phrasing content under `parent`. Adjacent text, escapes,
+ * entities and soft line breaks become one `text` node, as in mdast; links made from references become
+ * `linkReference` (the source after the label says which kind).
+ */
+export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, source: SourceLines, parent: Parent): void {
+  const content = inline.content;
+  const point = (offset: number): Point => {
+    let k = map.contentStarts.length - 1;
+    while (k > 0 && (map.contentStarts[k] as number) > offset) k--;
+    return source.point((map.sourceStarts[k] ?? 0) + offset - (map.contentStarts[k] ?? 0));
+  };
+  const stack: Parent[] = [parent];
+  const openTokens: Token[] = [];
+  let text: Text | null = null;
+  let textEnd = 0;
+  const top = () => stack[stack.length - 1] as Parent;
+  const push = (node: PhrasingContent) => {
+    text = null;
+    (top().children as PhrasingContent[]).push(node);
+  };
+  const appendText = (value: string, start: number, end: number) => {
+    if (text) {
+      text.value += value;
+    } else {
+      text = { type: 'text', value, position: { start: point(start), end: point(start) } };
+      (top().children as PhrasingContent[]).push(text);
+    }
+    textEnd = end;
+    text.position!.end = point(textEnd);
+  };
+  const children = inline.children ?? [];
+  for (const raw of children) {
+    const token = positioned(raw);
+    const at = token.srcStart ?? 0;
+    switch (token.type) {
+      case 'text':
+        if (token.content === '') break;
+        appendText(token.content, at, at + token.content.length);
+        break;
+      case 'text_special':
+        appendText(token.content, at, at + token.markup.length);
+        break;
+      case 'softbreak':
+        appendText('\n', at, at + 1);
+        break;
+      case 'hardbreak':
+        push({ type: 'break', position: { start: point(at), end: point(at + 1) } });
+        break;
+      case 'code_inline':
+        push({ type: 'inlineCode', value: token.content, position: { start: point(at), end: point(at + token.content.length + 2 * token.markup.length) } });
+        break;
+      case 'html_inline':
+        push({ type: 'html', value: token.content, position: { start: point(at), end: point(at + token.content.length) } });
+        break;
+      case 'em_open':
+      case 'strong_open':
+      case 's_open': {
+        const type = token.type === 'em_open' ? 'emphasis' : token.type === 'strong_open' ? 'strong' : 'delete';
+        const node = { type, children: [], position: { start: point(at), end: point(at) } } as PhrasingContent & Parent;
+        push(node);
+        stack.push(node);
+        openTokens.push(token);
+        break;
+      }
+      case 'link_open': {
+        const node = linkNode(token, children, content, point);
+        push(node);
+        stack.push(node);
+        openTokens.push(token);
+        break;
+      }
+      case 'em_close':
+      case 'strong_close':
+      case 's_close':
+      case 'link_close': {
+        const node = stack.pop() as Parent;
+        openTokens.pop();
+        text = null;
+        if (token.type !== 'link_close') node.position!.end = point(at + token.markup.length);
+        break;
+      }
+      case 'image':
+        push(imageNode(token, content, point));
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function linkNode(open: ReturnType<typeof positioned>, siblings: Token[], content: string, point: (o: number) => Point): Link | LinkReference {
+  const href = attr(open, 'href') ?? '';
+  let start = open.srcStart ?? 0;
+  if (open.markup === 'linkify' || open.markup === 'autolink') {
+    // markdown-it's inline linkify rule fires at the `:` of `https://`, after the scheme was read as text.
+    if (open.markup === 'linkify' && content[start] === ':') start -= href.indexOf(':');
+    return { type: 'link', url: href, title: null, children: [], position: { start: point(start), end: point(start) } };
+  }
+  start -= 1; // srcStart is the first character of the label
+  const close = positioned(findClose(open, siblings));
+  const labelEnd = close.srcStart ?? start;
+  const end = open.srcEnd ?? labelEnd + 1;
+  const position = { start: point(start), end: point(end) };
+  const after = content.slice(labelEnd + 1, end);
+  if (after.startsWith('(')) {
+    return { type: 'link', url: href, title: attr(open, 'title'), children: [], position };
+  }
+  const { referenceType, label } = reference(after, content.slice(start + 1, labelEnd));
+  return { type: 'linkReference', identifier: normalizeIdentifier(label), label, referenceType, children: [], position };
+}
+
+function imageNode(token: ReturnType<typeof positioned>, content: string, point: (o: number) => Point): Image | ImageReference {
+  const start = token.srcStart ?? 0;
+  const labelEnd = start + 2 + token.content.length;
+  const end = token.srcEnd ?? labelEnd + 1;
+  const position = { start: point(start), end: point(end) };
+  const alt = plainText(token.children ?? []);
+  const after = content.slice(labelEnd + 1, end);
+  if (after.startsWith('(')) {
+    return { type: 'image', url: attr(token, 'src') ?? '', title: attr(token, 'title'), alt, position };
+  }
+  const { referenceType, label } = reference(after, token.content);
+  return { type: 'imageReference', identifier: normalizeIdentifier(label), label, referenceType, alt, position };
+}
+
+function reference(after: string, text: string): { referenceType: ReferenceType; label: string } {
+  if (after === '') return { referenceType: 'shortcut', label: text };
+  if (after === '[]') return { referenceType: 'collapsed', label: text };
+  return { referenceType: 'full', label: after.slice(1, -1) };
+}
+
+function findClose(open: Token, siblings: Token[]): Token {
+  let depth = 0;
+  for (let i = siblings.indexOf(open); i < siblings.length; i++) {
+    const t = siblings[i] as Token;
+    if (t.type === 'link_open') depth++;
+    else if (t.type === 'link_close' && --depth === 0) return t;
+  }
+  return open;
+}
+
+// What mdast-util-to-string makes of an image's label: the text of every node, alt of nested images.
+function plainText(tokens: Token[]): string {
+  let out = '';
+  for (const t of tokens) {
+    if (t.type === 'text' || t.type === 'text_special' || t.type === 'code_inline' || t.type === 'html_inline') out += t.content;
+    else if (t.type === 'softbreak') out += '\n';
+    else if (t.type === 'image') out += plainText(t.children ?? []);
+  }
+  return out;
+}
+
+function attr(token: Token, name: string): string | null {
+  const v = token.attrGet(name);
+  return v === null ? null : String(v);
+}
