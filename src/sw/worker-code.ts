@@ -63,7 +63,8 @@ export async function workerCode(opts: WorkerCodeOptions = {}): Promise<{ code: 
     if (stored !== null) return stored;
     source = 'generated';
     const code = await generateCode(options);
-    if (opts.cacheDir && file) await store(opts.cacheDir, file, key, code);
+    // a cache that cannot be written (read-only checkout, full disk) only costs time on the next run
+    if (opts.cacheDir && file) await store(opts.cacheDir, file, key, code).catch(() => undefined);
     return code;
   })();
   inMemory.set(memoKey, pending);
