@@ -36,10 +36,11 @@ export async function resolveImages(tree: Root, ctx: ImageContext): Promise<{ im
   visit(tree, 'image', (node) => {
     nodes.push(node);
   });
-  const images: ImageReference[] = [];
-  const diagnostics: Diagnostic[] = [];
+  // Filled by node index, so the lists come out in document order whichever description finishes first.
+  const found: (ImageReference | undefined)[] = [];
+  const problems: (Diagnostic | undefined)[] = [];
   await Promise.all(
-    nodes.map(async (node) => {
+    nodes.map(async (node, index) => {
       const start = node.position?.start ?? { line: 1, column: 1 };
       const location = { file: ctx.displayFile, line: start.line, column: start.column, lineText: ctx.lines[start.line - 1] ?? '' };
       const lazy = { loading: 'lazy', decoding: 'async' };
@@ -50,25 +51,27 @@ export async function resolveImages(tree: Root, ctx: ImageContext): Promise<{ im
       const rel = decodeURI(node.url.split(/[?#]/)[0] ?? '');
       const source = rel.startsWith('/') ? path.join(ctx.contentDir, rel) : path.resolve(path.dirname(ctx.file), rel);
       if (!source.startsWith(ctx.contentDir + path.sep)) {
-        diagnostics.push({
+        problems[index] = {
           code: codes.PATH_OUTSIDE_PROJECT,
           severity: 'error',
           message: `image \`${node.url}\` points outside the content folder`,
           hint: 'keep images inside content/, next to the pages that use them',
           location,
-        });
+        };
         return;
       }
       try {
         const d = await describeImage(source, { pathPrefix: ctx.pathPrefix, maxWidth: ctx.maxWidth, root: ctx.root });
-        images.push({ source, output: d.output, url: d.url, line: start.line, column: start.column });
+        found[index] = { source, output: d.output, url: d.url, line: start.line, column: start.column };
         node.url = d.url;
         node.data = { hProperties: { width: d.width, height: d.height, ...lazy, className: ['doc-image'] } };
       } catch (err) {
         if (!(err instanceof ImageError)) throw err;
-        diagnostics.push(err.toDiagnostic(location));
+        problems[index] = err.toDiagnostic(location);
       }
     }),
   );
+  const images = found.filter((i): i is ImageReference => i !== undefined);
+  const diagnostics = problems.filter((d): d is Diagnostic => d !== undefined);
   return { images, diagnostics };
 }

@@ -2,9 +2,6 @@ import type { Element, Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeStringify from 'rehype-stringify';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
@@ -14,6 +11,7 @@ import { transformAlerts } from './alerts.js';
 import { assignHeadingIds, type TocEntry } from './headings.js';
 import { resolveImages, type ImageReference } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
+import { parseMarkdown } from './parse/index.js';
 import { substituteVariables } from './variables.js';
 
 /** What the build needs to know about the site while compiling one page. */
@@ -35,9 +33,11 @@ export interface CompiledMarkdown {
   diagnostics: Diagnostic[];
 }
 
-// Parsing and stringifying are separate processors so our own transforms run in between, on plain trees,
-// with positions intact (they are what check-links reports).
-const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze();
+/** Markdown source (frontmatter included) to mdast with positions. */
+export type MarkdownParser = (text: string) => Root;
+
+// Parsing (markdown-it → mdast, see parse/ and docs/design-parser.md) and stringifying are separate steps so
+// our own transforms run in between, on plain trees, with positions intact (they are what check-links reports).
 const toHtml = unified()
   .use(remarkRehype, { allowDangerousHtml: false })
   .use(rehypeHeadingAnchors)
@@ -46,12 +46,20 @@ const toHtml = unified()
   .freeze();
 
 /** Compiles one Markdown file (frontmatter included, so positions are the file's own) to article HTML. */
-export async function compileMarkdown(text: string, file: string, displayFile: string, relFile: string, opts: CompileOptions): Promise<CompiledMarkdown> {
+export function compileMarkdown(text: string, file: string, displayFile: string, relFile: string, opts: CompileOptions): Promise<CompiledMarkdown> {
+  return compileMarkdownWith(parseMarkdown, text, file, displayFile, relFile, opts);
+}
+
+/**
+ * `compileMarkdown` with another parser in front of the same transforms; the tests run remark-parse through it
+ * as the oracle the markdown-it front end must match.
+ */
+export async function compileMarkdownWith(parse: MarkdownParser, text: string, file: string, displayFile: string, relFile: string, opts: CompileOptions): Promise<CompiledMarkdown> {
   const lines = text.split(/\r?\n/);
   const diagnostics: Diagnostic[] = [];
   let tree: Root;
   try {
-    tree = parser.parse(text);
+    tree = parse(text);
   } catch (err) {
     return failed(err, displayFile, lines);
   }
