@@ -2,6 +2,7 @@ import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { useAutolinkLiterals } from './autolink-literals.js';
 import { trackBlockPositions } from './block-positions.js';
 import { trackInlinePositions } from './inline-positions.js';
+import { useGfmStrikethrough } from './strikethrough.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -17,6 +18,7 @@ export function createParser(): MarkdownIt {
   md.validateLink = () => true;
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
   md.core.ruler.disable(['strip_references', 'text_join']);
+  useGfmStrikethrough(md);
   trackBlockPositions(md);
   trackInlinePositions(md);
   useAutolinkLiterals(md);

@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileBoth } from './remark-oracle.js';
+
+// Property (issue 6): for generated documents full of links in every container docs use, the markdown-it front
+// end reports each link at the same Markdown line:column as remark did (check-links prints these), in order.
+const opts = { root: '/p', contentDir: '/p/content', pathPrefix: '/documentation', variables: { arcgis_js_version: '4.33' }, imageMaxWidth: 995 };
+
+const word = fc.constantFrom('map', 'layer', 'query', 'the', 'a', 'view', 'Ünï', 'x_y', '`code`', '*em*', '**strong**', '&amp;', '\\*', '{{ arcgis_js_version }}', '{{ nope }}');
+const target = fc.constantFrom('/x/', './page.md', '../up.md#h', 'https://example.com/a', '#frag', '/x/', 'other.md');
+const link = fc.oneof(
+  fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), target).map(([w, t]) => `[${w.join(' ')}](${t})`),
+  fc.constantFrom('[ref]', '[text][ref]', '[Ref][]', '<https://example.com/auto>', 'www.example.com', 'https://example.org/lit', '![img](https://cdn.example.com/i.png)', '[![i](https://cdn.example.com/i.png)](/wrapped/)'),
+);
+const inline = fc.array(fc.oneof({ weight: 3, arbitrary: word }, { weight: 2, arbitrary: link }), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(' '));
+const lines = fc.array(inline, { minLength: 1, maxLength: 3 });
+const block = fc.oneof(
+  lines.map((l) => l.join('\n')),
+  inline.map((l) => `## ${l}`),
+  lines.map((l) => l.map((x) => `> ${x}`).join('\n')),
+  lines.map((l) => l.map((x, i) => `${i === 0 ? '-' : ' '} ${x}`).join('\n')),
+  lines.map((l) => l.map((x, i) => `${i + 1}. ${x}`).join('\n')),
+  fc.tuple(inline, inline).map(([a, b]) => `| A | B |\n|---|:-:|\n| ${a.replace(/\|/g, '')} | ${b.replace(/\|/g, '')} |`),
+  inline.map((l) => `  ${l}`),
+);
+const doc = fc.array(block, { minLength: 1, maxLength: 6 }).map((blocks) => `---\ntitle: T\ndescription: D\n---\n${blocks.join('\n\n')}\n\n[ref]: /ref/\n`);
+
+describe('link positions', () => {
+  it('equal remark’s for generated documents', async () => {
+    await fc.assert(
+      fc.asyncProperty(doc, async (text) => {
+        const { actual, expected } = await compileBoth(text, '/p/content/a/b.md', 'content/a/b.md', 'a/b.md', opts);
+        expect(actual.links).toEqual(expected.links);
+        expect(actual.diagnostics).toEqual(expected.diagnostics);
+        expect(actual.html).toBe(expected.html);
+      }),
+      { numRuns: 300, seed: 6 },
+    );
+  });
+});
