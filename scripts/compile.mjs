@@ -4,7 +4,8 @@
 // lib/ is replaced by a rename so a build running at the same moment never sees it half-written.
 import { build } from 'esbuild';
 import fg from 'fast-glob';
-import { rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +22,11 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+// The engine id: a hash of every compiled file. The build cache keys on it, so a changed docsgen never reuses
+// pages rendered by another one (the version number alone does not change between commits).
+const hasher = createHash('sha256');
+for (const file of (await fg('**/*.js', { cwd: staging })).sort()) hasher.update(file).update(await readFile(`${staging}/${file}`));
+await writeFile(`${staging}/engine-id.json`, JSON.stringify({ id: hasher.digest('hex').slice(0, 20) }) + '\n');
 const old = `${root}/lib.old-${process.pid}`;
 await rename(`${root}/lib`, old).catch(() => {});
 await rename(staging, `${root}/lib`);

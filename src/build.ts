@@ -1,32 +1,32 @@
-// The build pipeline in one screen: each step is a stage under src/, called in order.
+// The build pipeline in one screen: each step is a stage under src/, called in order. Heavy stages are
+// imported only when needed, so a rebuild that finds nothing changed returns before loading them.
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadProject } from './config/load.js';
-import { discoverPages } from './content/discover.js';
 import { hasErrors, type Diagnostic, type StageResult } from './diagnostics/types.js';
-import { checkLinks } from './links/index.js';
-import { optimizeImages } from './images/index.js';
-import { compileClient, compileServerTemplates } from './render/compile-templates.js';
-import { docsgenNodeModules } from './config/docsgen-root.js';
-import { linkTree } from './render/link-tree.js';
-import { renderAll } from './render/pool.js';
-import { Staging } from './render/staging.js';
-import { planSite } from './pagedata/plan.js';
-import { collectRendered } from './pagedata/collect.js';
-import { collectServedPaths, loadRedirects, toBrowserRedirects, validateRedirects, writeRedirectArtifacts } from './redirects/index.js';
-import { emitServiceWorker, writeManifest } from './sw/index.js';
+import { cacheKey } from './cache/hash.js';
+import { engineId } from './cache/engine.js';
+import { fingerprintInputs } from './cache/fingerprint.js';
+import { loadBuildState, MARKER, readMarker, saveBuildState } from './cache/build-state.js';
+import { PageCache } from './cache/page-cache.js';
+import { hashImage } from './cache/image-hash.js';
+import { mapLimit } from './images/map-limit.js';
+import type { PageTask } from './render/page-task.js';
+import type { ShellInputs } from './render/assemble.js';
 
 /** Options of `build` (the CLI flags of `docsgen build`). */
 export interface BuildOptions {
   root?: string;
   /** Output folder (default `<root>/dist`); holds `public/` (web root) and `server/` (server config). */
   out?: string;
-  /** Render workers (default: all cores; 0 renders on this thread). */
+  /** Render workers (default: all cores for many pages, none for a handful; 0 renders on this thread). */
   concurrency?: number;
   images?: boolean;
   sw?: boolean;
   /** `error` (default) fails the build on broken internal links; `warn` only reports them. */
   links?: 'error' | 'warn' | 'off';
+  /** Ignore `.docsgen-cache/` (it is still refreshed): every page is parsed and rendered. */
+  cache?: boolean;
   onProgress?: (event: BuildProgress) => void;
 }
 
@@ -40,9 +40,15 @@ export interface BuildProgress {
 /** Numbers for the closing summary. */
 export interface BuildStats {
   pages: number;
+  /** Pages parsed and rendered by this build. */
+  rendered: number;
+  /** Pages taken from the cache (their files linked from the previous output, or re-wrapped from the cache). */
+  cached: number;
   images: number;
   redirects: number;
   links: number;
+  /** 1 when nothing changed since the last build and the output was left as it was. */
+  upToDate: number;
   ms: number;
   [key: string]: number;
 }
@@ -57,24 +63,69 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
   const prefixDir = prefix.replace(/^\//, '');
   const outDir = path.resolve(root, options.out ?? 'dist');
   const diagnostics: Diagnostic[] = [];
-  const stats: BuildStats = { pages: 0, images: 0, redirects: 0, links: 0, ms: 0 };
+  const stats: BuildStats = { pages: 0, rendered: 0, cached: 0, images: 0, redirects: 0, links: 0, upToDate: 0, ms: 0 };
   const finish = () => ({ ...stats, ms: Math.round(performance.now() - started) });
+  // time spent per step (`ms.<step>` in the stats), for the bench and for anyone asking where a build's time goes
+  let lapStart = started;
+  const lap = (step: string) => {
+    const now = performance.now();
+    stats[`ms.${step}`] = Math.round(now - lapStart);
+    lapStart = now;
+  };
+
+  // 0. Nothing changed since the last build, and its output is still in place: done.
+  const engine = engineId();
+  const useCache = options.cache !== false;
+  const state = await loadBuildState(project.cacheDir, engine);
+  const inputs = await fingerprintInputs(
+    root,
+    [project.contentDir, project.templatesDir, project.redirectsDir],
+    [project.configFile, path.resolve(root, config.manifestIcon), path.join(root, 'package-lock.json')].filter((f): f is string => Boolean(f)),
+    state?.stamps,
+  );
+  // what the output's bytes depend on (the marker), and what a no-change rebuild compares (plus where it went)
+  const contentFingerprint = cacheKey(engine, JSON.stringify([options.images !== false, options.sw !== false, options.links ?? 'error']), inputs.fingerprint);
+  const fingerprint = cacheKey(contentFingerprint, outDir);
+  const marker = state ? await readMarker(outDir) : null;
+  lap('fingerprint');
+  const previousOutput = state !== null && state.outDir === outDir && marker === state.buildId;
+  if (useCache && previousOutput && state.fingerprint === fingerprint) {
+    for (const k of ['pages', 'images', 'redirects', 'links'] as const) stats[k] = state.stats[k] ?? 0;
+    Object.assign(stats, { cached: stats.pages, upToDate: 1 });
+    lap('fingerprint');
+    return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: finish() };
+  }
+
+  const [{ discoverPages }, { compileClient, compileServerTemplates }, { planSite }, redirectsStage, { Staging }, { collectPages }, { renderAll }] = await Promise.all([
+    import('./content/discover.js'),
+    import('./render/compile-templates.js'),
+    import('./pagedata/plan.js'),
+    import('./redirects/index.js'),
+    import('./render/staging.js'),
+    import('./pagedata/collect.js'),
+    import('./render/pool.js'),
+  ]);
 
   // 1. Content: find pages, validate frontmatter, plan templates, tree, shared data.
   const found = await discoverPages(project.contentDir, root, config.variables);
+  lap('discover');
   diagnostics.push(...found.diagnostics);
   const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root);
   progress({ phase: 'templates', done: 1, total: 2 });
-  const redirects = await loadRedirects(project.redirectsDir, { root });
+  lap('serverTemplates');
+  const redirects = await redirectsStage.loadRedirects(project.redirectsDir, { root });
   diagnostics.push(...redirects.diagnostics);
   const rules = redirects.outputs.rules;
   stats.redirects = rules.length;
   const plan = planSite(found.pages, serverBundle.templates, config);
   diagnostics.push(...plan.diagnostics);
   // the browser applies the same redirects on client-side navigation, without a server round trip
-  plan.appOptions.redirects = toBrowserRedirects(rules);
+  plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);
+  lap('plan');
   if (hasErrors(diagnostics)) return { diagnostics, outputs: null, stats: finish() };
 
+  const pageCache = await PageCache.open(path.join(project.cacheDir, 'pages'), engine);
+  if (!useCache) pageCache.clear();
   const staging = new Staging(outDir);
   await staging.open(root);
   try {
@@ -84,7 +135,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     await mkdir(siteDir, { recursive: true });
     await mkdir(serverDir, { recursive: true });
 
-    // 2. Browser bundles: runtime, one chunk per template, styles.
+    // 2. Browser bundles: runtime, one chunk per template, styles. Their hash is the build hash.
     const client = await compileClient({
       templatesDir: project.templatesDir,
       templates: serverBundle.templates,
@@ -95,50 +146,96 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
       appOptions: plan.appOptions,
     });
     progress({ phase: 'templates', done: 2, total: 2 });
+    lap('clientBundle');
     const shared = await plan.writeSharedData(siteDir);
+    const { contentHash } = await import('./pagedata/write.js');
+    const buildHash = contentHash(`docsgen-build:${client.hash}`, 20);
+    const { writeJson } = await import('./pagedata/write.js');
+    await writeJson(path.join(siteDir, 'page-data/app-data.json'), { webpackCompilationHash: buildHash });
 
-    // 3. Pages, on worker threads.
-    const collected = collectRendered({ siteDir, prefix, tasks: plan.tasks });
+    // 3. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
+    const shell: ShellInputs = {
+      pathPrefix: prefix,
+      siteUrl: config.siteUrl,
+      titlePostfix: config.titlePostfix,
+      siteName: config.siteName,
+      socialHandle: config.socialHandle,
+      lang: config.defaultLocale,
+      appUrl: client.appUrl,
+      stylesUrl: client.stylesUrl,
+      chunks: client.chunks,
+      staticQueryHashes: shared.staticQueryHashes,
+      slicesMap: shared.slicesMap,
+      buildHash,
+    };
+    const shellKey = cacheKey(JSON.stringify(shell));
+    // a page's own inputs: docsgen, config, its template's code, its source text, frontmatter and place in the tree
+    const inputsKey = cacheKey(engine, JSON.stringify(config));
+    const pageKey = (t: PageTask) => cacheKey(inputsKey, serverBundle.templateKeys[t.template] ?? serverBundle.hash, JSON.stringify({ ...t, id: 0 }));
+    const collected = collectPages({ siteDir, shell });
+    const previousSiteDir = previousOutput ? path.join(outDir, 'public', prefixDir) : null;
+    const outputs: Record<string, string> = {};
+    const toRender: PageTask[] = [];
+    const total = plan.tasks.length;
+    const tick = () => progress({ phase: 'pages', done: collected.count, total });
+    await mapLimit(plan.tasks, 32, async (task) => {
+      const entry = await pageCache.lookup(task.pagePath, pageKey(task), shared.props, hashImage);
+      if (!entry) return void toRender.push(task);
+      const outKey = cacheKey(entry.resultHash, shellKey);
+      if (previousSiteDir && state!.outputs[task.pagePath] === outKey && (await collected.reuse(entry.meta, task.displayFile, previousSiteDir))) {
+        outputs[task.pagePath] = outKey;
+        stats.cached++;
+        return void tick();
+      }
+      const result = await pageCache.read(task.pagePath, entry);
+      if (!result) return void toRender.push(task);
+      await collected.write(result, task.displayFile);
+      outputs[task.pagePath] = outKey;
+      stats.cached++;
+      tick();
+    });
+    toRender.sort((a, b) => a.id - b.id);
+    lap('cachedPages');
+    stats.rendered = toRender.length;
     await renderAll(
-      plan.tasks,
+      toRender,
       {
         serverBundle: serverBundle.file,
         root,
         contentDir: project.contentDir,
         pathPrefix: prefix,
-        siteUrl: config.siteUrl,
         variables: config.variables,
         imageMaxWidth: config.images.maxWidth,
-        lang: config.defaultLocale,
-        appUrl: client.appUrl,
-        stylesUrl: client.stylesUrl,
-        chunks: client.chunks,
         shared: shared.props,
-        staticQueryHashes: shared.staticQueryHashes,
-        slicesMap: shared.slicesMap,
-        titlePostfix: config.titlePostfix,
-        siteName: config.siteName,
-        socialHandle: config.socialHandle,
       },
       {
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         onResult: async (page) => {
-          await collected.add(page);
-          progress({ phase: 'pages', done: collected.count, total: plan.tasks.length });
+          const task = plan.tasks[page.id]!;
+          await collected.write(page.result, task.displayFile);
+          tick();
+          if (page.stale || page.result.pageContext === null) return;
+          const images = await Promise.all(page.result.images.map(async (i) => [i.source, await hashImage(i.source)] as [string, string | null]));
+          if (images.some(([, h]) => h === null)) return;
+          const entry = await pageCache.store(task.pagePath, pageKey(task), page.result, page.reads, images as Array<[string, string]>);
+          outputs[task.pagePath] = cacheKey(entry.resultHash, shellKey);
         },
       },
     );
+    // kept even if the build fails below: pages that rendered are valid whatever happens to others
+    await pageCache.save(plan.tasks.map((t) => t.pagePath));
+    lap('render');
     diagnostics.push(...collected.diagnostics);
     stats.pages = collected.pagePaths.size;
     if (hasErrors(diagnostics)) {
       await staging.discard();
       return { diagnostics, outputs: null, stats: finish() };
     }
-    const buildHash = await collected.writePageData(client.hash + shared.hash);
     await writeFile(path.join(serverDir, 'link-sources.json'), JSON.stringify(collected.linkSources(prefixDir)));
 
     // 4. Images referenced by the content, the component library's assets, the web manifest.
     if (options.images !== false) {
+      const { optimizeImages } = await import('./images/index.js');
       const images = await optimizeImages({
         images: collected.images(),
         outDir: publicDir,
@@ -157,6 +254,11 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
         await copyFile(job.source, path.join(publicDir, job.output));
       }
     }
+    const [{ linkTree }, { docsgenNodeModules }, { writeManifest }] = await Promise.all([
+      import('./render/link-tree.js'),
+      import('./config/docsgen-root.js'),
+      import('./sw/manifest.js'),
+    ]);
     await linkTree(path.join(docsgenNodeModules, '@esri/calcite-components/dist/calcite/assets'), path.join(siteDir, 'calcite/assets'));
     const manifest = await writeManifest({
       publicDir,
@@ -167,14 +269,19 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
       root,
     });
     diagnostics.push(...manifest.diagnostics);
+    lap('imagesAndManifest');
 
     // 5. Redirects: validated against the pages just built, then every server format written.
     progress({ phase: 'redirects', done: 0, total: 1 });
-    diagnostics.push(...validateRedirects(rules, { pagePaths: await collectServedPaths(publicDir), allowedHosts: config.allowedRedirectHosts, pathPrefix: prefix }));
-    await writeRedirectArtifacts(rules, { publicDir, serverDir, pathPrefix: prefix, proxyAllowedHosts: config.proxyAllowedHosts });
+    diagnostics.push(
+      ...redirectsStage.validateRedirects(rules, { pagePaths: await redirectsStage.collectServedPaths(publicDir), allowedHosts: config.allowedRedirectHosts, pathPrefix: prefix }),
+    );
+    await redirectsStage.writeRedirectArtifacts(rules, { publicDir, serverDir, pathPrefix: prefix, proxyAllowedHosts: config.proxyAllowedHosts });
+    lap('redirects');
 
     // 6. Internal links of what was built (redirect sources are known now, so stale links are reported).
     if (options.links !== 'off') {
+      const { checkLinks } = await import('./links/index.js');
       const links = await checkLinks({ dir: publicDir, cwd: root, onProgress: (done, total) => progress({ phase: 'links', done, total }) });
       stats.links = links.stats.links;
       // problems located in the staged HTML name the folder the user will look in, not the staging folder
@@ -187,9 +294,11 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
       }
     }
 
+    lap('links');
     // 7. The service worker, last: it precaches the final files.
     if (options.sw !== false) {
-      const sw = await emitServiceWorker({ publicDir, pathPrefix: prefix, buildHash });
+      const { emitServiceWorker } = await import('./sw/index.js');
+      const sw = await emitServiceWorker({ publicDir, pathPrefix: prefix, buildHash, cacheDir: path.join(project.cacheDir, 'sw') });
       diagnostics.push(...sw.diagnostics);
     }
 
@@ -198,8 +307,15 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
       return { diagnostics, outputs: null, stats: finish() };
     }
     progress({ phase: 'write', done: 1, total: 1 });
+    lap('serviceWorker');
+    // the marker ties the output to the state saved below; the same inputs always give the same marker
+    const buildId = cacheKey(contentFingerprint, buildHash);
+    await writeFile(path.join(staging.dir, MARKER), `${buildId}\n`);
     await staging.commit();
-    return { diagnostics, outputs: { outDir, buildHash }, stats: finish() };
+    lap('commit');
+    const done = finish();
+    await saveBuildState(project.cacheDir, { version: 1, engine, fingerprint, outDir, buildId, buildHash, stats: done, diagnostics, stamps: inputs.stamps, outputs });
+    return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {
     // a thrown error (DiagnosticError or a bug) must not leave the staging folder behind
     await staging.discard();

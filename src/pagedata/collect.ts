@@ -1,26 +1,45 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { ImageJob } from '../images/index.js';
-import type { PageTask } from '../render/page-task.js';
-import type { RenderedPage } from '../render/render-page.js';
-import { contentHash, pageDataFile, writeJson } from './write.js';
+import { assemblePage, htmlFileOf, type ShellInputs } from '../render/assemble.js';
+import type { PageMeta, PageResult } from '../render/page-result.js';
+import { pageDataFile } from './write.js';
 
 /**
- * Receives rendered pages as workers finish them: writes each HTML document at once (streaming), keeps the
- * page-data until the build hash is known, and gathers link sources and image references.
+ * Receives pages as they are rendered or taken from the cache and writes each one's HTML and page-data at
+ * once (nothing is held until the end, so memory stays flat in the page count); gathers link sources, image
+ * references and problems on the way.
  */
-export function collectRendered(opts: { siteDir: string; prefix: string; tasks: readonly PageTask[] }) {
+export function collectPages(opts: { siteDir: string; shell: ShellInputs }) {
   const diagnostics: Diagnostic[] = [];
-  const pageData = new Map<string, string>();
   const links = new Map<string, { source: string; links: LinkSource[] }>();
   const images = new Map<string, ImageJob>();
   const pagePaths = new Set<string>();
+  const dirs = new Set<string>();
   let count = 0;
 
-  const htmlFile = (task: PageTask) =>
-    task.status !== undefined ? `${task.status}.html` : path.join(task.pagePath.replace(/^\/+/, ''), 'index.html');
+  const ensureDir = async (dir: string) => {
+    if (dirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    dirs.add(dir);
+  };
+
+  /** Book-keeping shared by written and linked pages. */
+  const record = (r: PageMeta, sourceFile: string, ok: boolean) => {
+    count++;
+    diagnostics.push(...r.diagnostics);
+    if (!ok) return false;
+    if (r.status === undefined) pagePaths.add(r.pagePath);
+    links.set(htmlFileOf(r.pagePath, r.status), { source: sourceFile, links: r.links });
+    for (const img of r.images) {
+      const job = images.get(img.source) ?? { source: img.source, output: img.output, references: [] };
+      job.references.push({ file: sourceFile, line: img.line, column: img.column });
+      images.set(img.source, job);
+    }
+    return true;
+  };
 
   return {
     diagnostics,
@@ -28,39 +47,37 @@ export function collectRendered(opts: { siteDir: string; prefix: string; tasks: 
     get count() {
       return count;
     },
-    async add(page: RenderedPage): Promise<void> {
-      count++;
-      diagnostics.push(...page.diagnostics);
-      if (!page.pageData) return;
-      const task = opts.tasks[page.id]!;
-      const rel = htmlFile(task);
-      const file = path.join(opts.siteDir, rel);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, page.html);
-      if (task.status === undefined) pagePaths.add(task.pagePath);
-      pageData.set(String(page.pageData.path), JSON.stringify(page.pageData));
-      links.set(rel.split(path.sep).join('/'), { source: task.displayFile, links: page.links });
-      for (const img of page.images) {
-        const job = images.get(img.source) ?? { source: img.source, output: img.output, references: [] };
-        job.references.push({ file: task.displayFile, line: img.line, column: img.column });
-        images.set(img.source, job);
-      }
+    /** Writes a page's two files (a failed page only contributes its problems). */
+    async write(r: PageResult, sourceFile: string): Promise<void> {
+      if (!record(r, sourceFile, r.pageContext !== null)) return;
+      const files = assemblePage(r, opts.shell);
+      const html = path.join(opts.siteDir, files.htmlFile);
+      const data = path.join(opts.siteDir, files.pageDataFile);
+      await ensureDir(path.dirname(html));
+      await ensureDir(path.dirname(data));
+      await Promise.all([writeFile(html, files.html), writeFile(data, files.pageData)]);
     },
     /**
-     * Writes every page-data file and app-data.json. The build hash covers the bundles, the shared data and
-     * every page's data, so it changes when, and only when, the output changes.
+     * Takes a page's two files unchanged from the previous output (hard links: no bytes copied). Returns false
+     * when they are gone, and the caller writes the page instead.
      */
-    async writePageData(seed: string): Promise<string> {
-      const keys = [...pageData.keys()].sort();
-      const buildHash = contentHash(seed + keys.map((k) => pageData.get(k)).join('\n'), 20);
-      await Promise.all(
-        keys.map((p) => {
-          const data = JSON.parse(pageData.get(p)!) as Record<string, unknown>;
-          return writeJson(path.join(opts.siteDir, pageDataFile(p)), { ...data, webpackCompilationHash: buildHash });
-        }),
-      );
-      await writeJson(path.join(opts.siteDir, 'page-data/app-data.json'), { webpackCompilationHash: buildHash });
-      return buildHash;
+    async reuse(r: PageMeta, sourceFile: string, previousSiteDir: string): Promise<boolean> {
+      const htmlRel = htmlFileOf(r.pagePath, r.status);
+      const dataRel = pageDataFile(r.status === undefined ? r.pagePath : `/${r.status}.html`);
+      const html = path.join(opts.siteDir, htmlRel);
+      const data = path.join(opts.siteDir, dataRel);
+      try {
+        await ensureDir(path.dirname(html));
+        await ensureDir(path.dirname(data));
+        await link(path.join(previousSiteDir, htmlRel), html);
+        await link(path.join(previousSiteDir, dataRel), data);
+      } catch {
+        // never leave a link behind: writing through it would change the previous output's file
+        await Promise.all([rm(html, { force: true }), rm(data, { force: true })]);
+        return false;
+      }
+      record(r, sourceFile, true);
+      return true;
     },
     /** Where each rendered link came from, for check-links (`dist/server/link-sources.json`). */
     linkSources(prefixDir: string) {

@@ -4,8 +4,9 @@ import type { SourcePage } from '../content/discover.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { PageTask } from '../render/page-task.js';
+import { cacheKey } from '../cache/hash.js';
 import { SiteTree } from './site-tree.js';
-import { contentHash, staticQuery, writeJson } from './write.js';
+import { staticQuery, writeJson } from './write.js';
 
 /** The 404 and 500 pages: rendered from templates, no Markdown. */
 const STATUS_PAGES = [
@@ -18,7 +19,6 @@ export interface SharedData {
   props: Record<string, unknown>;
   staticQueryHashes: string[];
   slicesMap: Record<string, string>;
-  hash: string;
 }
 
 /** Everything decided before rendering: which template renders each page, and the data all pages share. */
@@ -54,7 +54,7 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       displayFile: page.displayFile,
       relFile: page.relFile,
       pagePath: page.pagePath,
-      text: page.text,
+      textHash: cacheKey(page.text),
       frontmatter: page.frontmatter,
       template,
       breadcrumbs: tree.breadcrumbs(page.pagePath),
@@ -79,7 +79,7 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       displayFile: `templates/${s.template}.tsx`,
       relFile: '',
       pagePath: `/${s.status}/`,
-      text: '',
+      textHash: '',
       frontmatter: { title: s.title, description: s.description },
       template: s.template,
       breadcrumbs: [],
@@ -111,8 +111,8 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
         socialHandle: config.socialHandle,
         defaultLocale: config.defaultLocale,
       };
-      const navQuery = staticQuery({ nav });
-      const siteQuery = staticQuery({ site });
+      const navQuery = staticQuery('nav', { nav });
+      const siteQuery = staticQuery('site', { site });
       const header = { siteName: config.siteName, homeUrl, sections: nav.map((n) => ({ title: n.title, url: n.url })) };
       // The year is fixed by the content, not the clock, so rebuilding unchanged input gives identical bytes.
       const footer = { siteName: config.siteName, forumUrl: config.forumUrl, links: footerLinks, year: 2025 };
@@ -124,7 +124,6 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
         props: { nav, site, header, footer },
         staticQueryHashes: [navQuery.hash, siteQuery.hash],
         slicesMap: { header: 'header', footer: 'footer' },
-        hash: contentHash(JSON.stringify({ nav, site, header, footer })),
       };
     },
   };

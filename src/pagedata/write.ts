@@ -21,8 +21,10 @@ export async function writeJson(file: string, data: unknown): Promise<string> {
   return text;
 }
 
-/** A static query result: `page-data/sq/d/<hash>.json` named by the hash of its data. */
-export function staticQuery(data: Record<string, unknown>): { hash: string; json: { data: Record<string, unknown> } } {
-  const json = { data };
-  return { hash: contentHash(JSON.stringify(json), 10), json };
+/**
+ * A static query result: `page-data/sq/d/<hash>.json`, named (as Gatsby names it) by the hash of the query,
+ * not of its result: renaming a page changes the nav file's content, not every page-data that lists it.
+ */
+export function staticQuery(name: string, data: Record<string, unknown>): { hash: string; json: { data: Record<string, unknown> } } {
+  return { hash: contentHash(`docsgen-static-query:${name}`, 10), json: { data } };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type BuildFailure, type Message } from 'esbuild';
+import { build, type BuildFailure, type Message, type Metafile } from 'esbuild';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
 import { docsgenNodeModules, docsgenRoot } from '../config/docsgen-root.js';
@@ -19,6 +19,11 @@ export interface ServerBundle {
   file: string;
   templates: string[];
   hash: string;
+  /**
+   * Per template, a hash of every source file it imports (directly or not): the page cache re-renders the
+   * pages of a template whose code changed, and only those.
+   */
+  templateKeys: Record<string, string>;
 }
 
 /** Lists `templates/*.tsx`: each top-level TSX file with a default export is a template. */
@@ -46,6 +51,7 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   const contents = `${imports}\nexport { createElement } from 'react';\nexport { renderToString } from 'react-dom/server';\nexport const templates = {\n${map}\n};\n`;
   await mkdir(outDir, { recursive: true });
   let output: Uint8Array;
+  let metafile: Metafile;
   try {
     const result = await build({
       stdin: { contents, resolveDir: templatesDir, sourcefile: 'templates-entry.js', loader: 'js' },
@@ -59,12 +65,14 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
       legalComments: 'none',
+      metafile: true,
       // CommonJS parts of react-dom need `require`; Calcite's version banner is noise in build output.
       banner: {
         js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url); globalThis.calciteConfig = { version: 'server', logLevel: 'warn', ...globalThis.calciteConfig };",
       },
     });
     output = result.outputFiles[0]!.contents;
+    metafile = result.metafile;
   } catch (err) {
     throw new DiagnosticError(esbuildDiagnostic(err, displayRoot, codes.TEMPLATE_COMPILE), 1);
   }
@@ -73,7 +81,43 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   await writeFile(file, output);
   const mod = (await import(file)) as { templates: Record<string, unknown> };
   const templates = Object.entries(mod.templates).filter(([, v]) => typeof v === 'function').map(([k]) => k);
-  return { file, templates, hash };
+  return { file, templates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir) };
+}
+
+/**
+ * Hashes what each template file pulls in, following the bundle's import graph: the project files it imports
+ * (directly or not) by content, plus every package in the bundle by path and size, since the renderer
+ * (react-dom/server) is part of every template's output.
+ */
+async function templateKeysOf(metafile: Metafile, files: string[], templatesDir: string): Promise<Record<string, string>> {
+  const cwd = process.cwd();
+  const inputs = metafile.inputs;
+  const isPackage = (k: string) => /(^|[\\/])node_modules[\\/]/.test(k);
+  const packages = createHash('sha256');
+  for (const k of Object.keys(inputs).filter(isPackage).sort()) packages.update(`${k}:${inputs[k]!.bytes}\n`);
+  const packagesKey = packages.digest('hex');
+  const byAbs = new Map(Object.keys(inputs).map((k) => [path.resolve(cwd, k), k]));
+  const fileHash = new Map<string, string>();
+  const keys: Record<string, string> = {};
+  for (const f of files) {
+    const start = byAbs.get(path.join(templatesDir, f));
+    const seen = new Set<string>();
+    const stack = start ? [start] : [];
+    while (stack.length > 0) {
+      const k = stack.pop()!;
+      if (seen.has(k) || !inputs[k] || isPackage(k)) continue;
+      seen.add(k);
+      for (const imp of inputs[k]!.imports) if (!imp.external) stack.push(imp.path);
+    }
+    const hasher = createHash('sha256').update(packagesKey);
+    for (const k of [...seen].sort()) {
+      let h = fileHash.get(k);
+      if (h === undefined) fileHash.set(k, (h = createHash('sha256').update(await readFile(path.resolve(cwd, k))).digest('hex')));
+      hasher.update(`${k}\0${h}\n`);
+    }
+    keys[f.replace(/\.tsx$/, '')] = hasher.digest('hex').slice(0, 20);
+  }
+  return keys;
 }
 
 /** What the client build produced: URLs of the runtime, the styles and each template chunk. */
@@ -124,6 +168,9 @@ export async function compileClient(opts: {
       outdir: opts.outDir,
       entryNames: '[name]',
       chunkNames: 'chunk-[hash]',
+      // esbuild's hashes cover input paths relative to the working directory: relative to the templates, the
+      // output does not depend on where the project lives
+      absWorkingDir: opts.templatesDir,
       nodePaths: [docsgenNodeModules],
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',

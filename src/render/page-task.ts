@@ -1,13 +1,14 @@
 import type { Frontmatter } from '../content/frontmatter.js';
 
-/** One page to render, as sent to a worker (plain data, structured-clone friendly). */
+/** One page to render, as sent to a worker (plain data, structured-clone friendly; the Markdown is read by the worker). */
 export interface PageTask {
   id: number;
   file: string;
   displayFile: string;
   relFile: string;
   pagePath: string;
-  text: string;
+  /** Hash of the file text the plan saw; the worker reports a page whose file changed since as stale. */
+  textHash: string;
   frontmatter: Frontmatter;
   template: string;
   breadcrumbs: Array<{ title: string; url: string }>;
@@ -17,24 +18,14 @@ export interface PageTask {
   status?: number;
 }
 
-/** What every worker needs once: the compiled templates and the shared data of the site. */
+/** What every worker needs once: the compiled templates, the compile options and the data all pages share. */
 export interface RenderSetup {
   serverBundle: string;
   root: string;
   contentDir: string;
   pathPrefix: string;
-  siteUrl: string;
   variables: Record<string, string>;
   imageMaxWidth: number;
-  lang: string;
-  appUrl: string;
-  stylesUrl: string;
-  chunks: Record<string, string>;
   /** Merged static-query data (nav, site) and slices (header, footer): the template props besides `page`. */
   shared: Record<string, unknown>;
-  staticQueryHashes: string[];
-  slicesMap: Record<string, string>;
-  titlePostfix: string;
-  siteName: string;
-  socialHandle: string;
 }

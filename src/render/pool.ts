@@ -1,19 +1,26 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
-import { renderPage, type RenderedPage } from './render-page.js';
+import { renderPage } from './render-page.js';
+
+type RenderedPage = Awaited<ReturnType<typeof renderPage>>;
+
+/** Below this many pages, starting workers (each loads the parser and the templates) costs more than it saves. */
+const MAIN_THREAD_MAX = 24;
 
 /**
  * Renders pages on worker threads across all cores (templates compiled once per worker, not per page). Each
  * worker has at most `inFlight` tasks queued, so memory stays bounded (back-pressure); results are handed to
- * `onResult` as they finish and the caller writes them. With concurrency 0 pages render on this thread.
+ * `onResult` as they finish and the caller writes them. With concurrency 0 pages render on this thread (the
+ * default for a handful of pages: an incremental rebuild should not pay for starting workers).
  */
 export async function renderAll(
   tasks: readonly PageTask[],
   setup: RenderSetup,
   opts: { concurrency?: number; onResult: (page: RenderedPage) => Promise<void> | void },
 ): Promise<void> {
-  const concurrency = opts.concurrency ?? Math.max(1, Math.min(availableParallelism(), Math.ceil(tasks.length / 8)));
+  const concurrency =
+    opts.concurrency ?? (tasks.length <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(tasks.length / MAIN_THREAD_MAX))));
   if (concurrency === 0 || tasks.length === 0) {
     for (const t of tasks) await opts.onResult(await renderPage(t, setup));
     return;
@@ -40,7 +47,7 @@ export async function renderAll(
             worker.on('message', (msg: { ok: true; result: RenderedPage } | { ok: false; id: number; error: string }) => {
               active--;
               if (!msg.ok) {
-                failure = new Error(`rendering page ${tasks[msg.id]?.displayFile ?? msg.id} crashed: ${msg.error}`);
+                failure = new Error(`rendering page ${tasks.find((t) => t.id === msg.id)?.displayFile ?? msg.id} crashed: ${msg.error}`);
                 reject(failure);
                 return;
               }

@@ -1,24 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { cacheKey } from '../cache/hash.js';
+import { summariseReads, trackReads } from '../cache/reads.js';
 import { compileMarkdown } from '../content/markdown.js';
-import type { ImageReference } from '../content/images.js';
-import type { LinkSource } from '../content/links.js';
 import { codes } from '../diagnostics/codes.js';
-import { hasErrors, type Diagnostic } from '../diagnostics/types.js';
-import { chunkNameOf } from './compile-templates.js';
-import { renderDocument } from './document.js';
+import { hasErrors } from '../diagnostics/types.js';
 import type { PageTask, RenderSetup } from './page-task.js';
-
-/** The result of rendering one page. */
-export interface RenderedPage {
-  id: number;
-  pagePath: string;
-  /** The whole HTML document ('' when the page failed). */
-  html: string;
-  /** page-data.json without `webpackCompilationHash`, which is known only when every page is done. */
-  pageData: Record<string, unknown> | null;
-  links: LinkSource[];
-  images: ImageReference[];
-  diagnostics: Diagnostic[];
-}
+import type { PageResult, RenderedPage } from './page-result.js';
 
 interface TemplateModule {
   createElement: (type: unknown, props: unknown) => unknown;
@@ -38,12 +25,24 @@ export function loadTemplates(file: string): Promise<TemplateModule> {
   return m;
 }
 
-/** Compiles a page's Markdown and renders its template to a full HTML document plus its page-data. */
-export async function renderPage(task: PageTask, setup: RenderSetup): Promise<RenderedPage> {
+/** Read sets whose paths this thread already sent in one build (keyed by its setup); each crosses once. */
+const sentSets = new WeakMap<RenderSetup, Set<string>>();
+
+/**
+ * Compiles a page's Markdown and renders its template. The shell and page-data are added by the main thread
+ * (assemble.ts), so a cached result can be put into a new shell without rendering again.
+ */
+export async function renderPage(task: PageTask, setup: RenderSetup): Promise<RenderedPage & { stale: boolean }> {
   const mod = await loadTemplates(setup.serverBundle);
+  let text = '';
+  let stale = false;
+  if (task.status === undefined) {
+    text = await readFile(task.file, 'utf8');
+    stale = cacheKey(text) !== task.textHash;
+  }
   const compiled =
     task.status === undefined
-      ? await compileMarkdown(task.text, task.file, task.displayFile, task.relFile, {
+      ? await compileMarkdown(text, task.file, task.displayFile, task.relFile, {
           root: setup.root,
           contentDir: setup.contentDir,
           pathPrefix: setup.pathPrefix,
@@ -51,8 +50,20 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
           imageMaxWidth: setup.imageMaxWidth,
         })
       : { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [] };
-  const base = { id: task.id, pagePath: task.pagePath, links: compiled.links, images: compiled.images };
-  if (hasErrors(compiled.diagnostics)) return { ...base, html: '', pageData: null, diagnostics: compiled.diagnostics };
+  const result: PageResult = {
+    pagePath: task.pagePath,
+    ...(task.status !== undefined ? { status: task.status } : {}),
+    template: task.template,
+    title: task.frontmatter.title,
+    description: task.frontmatter.description,
+    body: '',
+    pageContext: null,
+    links: compiled.links,
+    images: compiled.images,
+    diagnostics: compiled.diagnostics,
+  };
+  const noReads = { setId: '', valueHash: '' };
+  if (hasErrors(compiled.diagnostics)) return { id: task.id, result, reads: noReads, stale };
   const url = task.status === undefined ? `${setup.pathPrefix}${task.pagePath}` : `${setup.pathPrefix}/${task.status}.html`;
   const pageContext = {
     path: task.pagePath,
@@ -69,46 +80,28 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
     ...(task.status !== undefined ? { status: task.status } : {}),
   };
   const component = mod.templates[task.template];
-  const chunkName = chunkNameOf(task.template);
-  let body: string;
+  // the template sees the shared data through a recorder: the cache reuses this page only while what it read is unchanged
+  const tracked = trackReads(setup.shared);
   try {
-    body = mod.renderToString(mod.createElement(component, { ...setup.shared, page: pageContext }));
+    result.body = mod.renderToString(mod.createElement(component, { ...tracked.proxy, page: pageContext }));
   } catch (err) {
-    return {
-      ...base,
-      html: '',
-      pageData: null,
-      diagnostics: [
-        ...compiled.diagnostics,
-        {
-          code: codes.TEMPLATE_RENDER,
-          severity: 'error',
-          message: `template \`${task.template}\` failed to render this page: ${(err as Error).message}`,
-          hint: `fix templates/${task.template}.tsx (the page's data is in its page-data.json)`,
-          location: { file: task.displayFile, line: 1, column: 1 },
-        },
-      ],
-    };
+    result.diagnostics = [
+      ...compiled.diagnostics,
+      {
+        code: codes.TEMPLATE_RENDER,
+        severity: 'error',
+        message: `template \`${task.template}\` failed to render this page: ${(err as Error).message}`,
+        hint: `fix templates/${task.template}.tsx (the page's data is in its page-data.json)`,
+        location: { file: task.displayFile, line: 1, column: 1 },
+      },
+    ];
+    return { id: task.id, result, reads: noReads, stale };
   }
-  const html = renderDocument({
-    title: `${task.frontmatter.title} | ${setup.titlePostfix}`,
-    description: task.frontmatter.description,
-    lang: setup.lang,
-    canonicalUrl: `${setup.siteUrl}${url}`,
-    socialHandle: setup.socialHandle,
-    siteName: setup.siteName,
-    pathPrefix: setup.pathPrefix,
-    stylesUrl: setup.stylesUrl,
-    appUrl: setup.appUrl,
-    templateUrl: setup.chunks[chunkName] ?? null,
-    body,
-  });
-  const pageData: Record<string, unknown> = {
-    componentChunkName: chunkName,
-    path: task.status === undefined ? task.pagePath : `/${task.status}.html`,
-    result: { pageContext },
-    staticQueryHashes: setup.staticQueryHashes,
-    slicesMap: setup.slicesMap,
-  };
-  return { ...base, html, pageData, diagnostics: compiled.diagnostics };
+  result.pageContext = pageContext;
+  const summary = summariseReads(tracked.reads());
+  let sent = sentSets.get(setup);
+  if (!sent) sentSets.set(setup, (sent = new Set()));
+  const first = !sent.has(summary.setId);
+  sent.add(summary.setId);
+  return { id: task.id, result, reads: { setId: summary.setId, valueHash: summary.valueHash, ...(first ? { paths: summary.paths } : {}) }, stale };
 }

@@ -163,10 +163,11 @@ describe('docsgen build on a small site', () => {
 
   it('gives the same bytes on a rebuild, and with one render thread instead of many', async () => {
     const first = await snapshotTree(path.join(site, 'dist'));
-    const again = JSON.parse((await runDocsgen(['build', '--root', site, '--json'])).stdout);
+    const again = JSON.parse((await runDocsgen(['build', '--root', site, '--no-cache', '--concurrency', '2', '--json'])).stdout);
+    expect(again.stats.rendered).toBe(again.stats.pages + 2);
     expect(again.buildHash).toBe(json.buildHash);
     expect(await snapshotTree(path.join(site, 'dist'))).toEqual(first);
-    const one = await runDocsgen(['build', '--root', site, '--concurrency', '0', '--out', 'dist-one', '--quiet']);
+    const one = await runDocsgen(['build', '--root', site, '--no-cache', '--concurrency', '0', '--out', 'dist-one', '--quiet']);
     expect(one.exitCode, one.stderr).toBe(0);
     expect(await snapshotTree(path.join(site, 'dist-one'))).toEqual(first);
   });

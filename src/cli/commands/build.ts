@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { build } from '../../build.js';
+import type { build as buildFn } from '../../build.js';
 import { hasErrors } from '../../diagnostics/types.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 import { createProgress } from '../progress.js';
@@ -10,6 +10,7 @@ interface BuildFlags extends GlobalOptions {
   images: boolean;
   sw: boolean;
   links: 'error' | 'warn' | 'off';
+  cache: boolean;
 }
 
 /** `docsgen build`: renders the site into dist/public and the server config into dist/server. */
@@ -21,6 +22,7 @@ export function registerBuild(program: Command, ctx: CliContext): void {
     .option('--no-images', 'skip image optimization')
     .option('--no-sw', 'skip the service worker')
     .option('--links <mode>', 'broken internal links: error, warn or off', 'error')
+    .option('--no-cache', 'parse and render every page, ignoring .docsgen-cache/ (it is still refreshed)')
     .action(async (flags: BuildFlags) => {
       if (!['error', 'warn', 'off'].includes(flags.links)) {
         ctx.err(`--links must be error, warn or off (got "${flags.links}")`);
@@ -34,6 +36,8 @@ export function registerBuild(program: Command, ctx: CliContext): void {
         return;
       }
       const bar = createProgress(ctx, Boolean(flags.quiet || flags.json));
+      // loaded on use, so `docsgen --help` and other commands do not pay for the build's modules
+      const { build } = (await import('../../build.js')) as { build: typeof buildFn };
       try {
         const result = await build({
           root: ctx.root(flags),
@@ -42,6 +46,7 @@ export function registerBuild(program: Command, ctx: CliContext): void {
           images: flags.images,
           sw: flags.sw,
           links: flags.links,
+          cache: flags.cache,
           onProgress: (e) => bar.update(e.phase, e.done, e.total),
         });
         bar.stop();
@@ -51,8 +56,9 @@ export function registerBuild(program: Command, ctx: CliContext): void {
           ctx.out(JSON.stringify({ ok, outDir: result.outputs?.outDir ?? null, buildHash: result.outputs?.buildHash ?? null, stats: result.stats, diagnostics: result.diagnostics }, null, 2));
         } else if (!flags.quiet) {
           const s = result.stats;
-          const verdict = ok ? `built ${flags.out}/` : 'build failed; the previous output is untouched';
-          ctx.err(`${verdict}: ${s.pages} pages, ${s.images} images, ${s.redirects} redirects, ${s.links} links checked in ${(s.ms / 1000).toFixed(2)} s`);
+          const verdict = !ok ? 'build failed; the previous output is untouched' : s.upToDate ? `${flags.out}/ is up to date` : `built ${flags.out}/`;
+          const work = s.upToDate ? 'nothing changed' : `${s.rendered} rendered, ${s.cached} from the cache`;
+          ctx.err(`${verdict}: ${s.pages} pages (${work}), ${s.images} images, ${s.redirects} redirects, ${s.links} links checked in ${(s.ms / 1000).toFixed(2)} s`);
         }
         if (!ok) ctx.exitCode = Math.max(ctx.exitCode, 1);
       } catch (err) {

@@ -1,0 +1,41 @@
+// The fingerprint of everything a build reads from the project. Equal fingerprints (and an intact output)
+// mean a rebuild would write the same bytes, so the build can stop before doing anything.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+
+/** Per input file: size, modification time and content hash, so unchanged files are not read again. */
+export type FileStamps = Record<string, [size: number, mtimeMs: number, hash: string]>;
+
+/** Hashes every file under `dirs` and the single `files`, reusing `previous` hashes of files whose size and mtime did not change. */
+export async function fingerprintInputs(root: string, dirs: string[], files: string[], previous: FileStamps = {}): Promise<{ fingerprint: string; stamps: FileStamps }> {
+  const entries: Array<{ rel: string; size: number; mtimeMs: number }> = [];
+  for (const dir of dirs) {
+    const found = await fg('**/*', { cwd: dir, onlyFiles: true, dot: false, stats: true, followSymbolicLinks: true }).catch(() => []);
+    for (const e of found) entries.push({ rel: rel(root, path.join(dir, e.path)), size: e.stats!.size, mtimeMs: e.stats!.mtimeMs });
+  }
+  for (const f of files) {
+    const found = await fg(fg.convertPathToPattern(f), { onlyFiles: true, stats: true }).catch(() => []);
+    for (const e of found) entries.push({ rel: rel(root, f), size: e.stats!.size, mtimeMs: e.stats!.mtimeMs });
+  }
+  entries.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  const stamps: FileStamps = {};
+  const hasher = createHash('sha256');
+  await Promise.all(
+    entries.map(async (e) => {
+      const before = previous[e.rel];
+      const hash =
+        before && before[0] === e.size && before[1] === e.mtimeMs
+          ? before[2]
+          : createHash('sha256').update(await readFile(path.resolve(root, e.rel))).digest('hex').slice(0, 20);
+      stamps[e.rel] = [e.size, e.mtimeMs, hash];
+    }),
+  );
+  for (const e of entries) hasher.update(`${e.rel}\0${stamps[e.rel]![2]}\n`);
+  return { fingerprint: hasher.digest('hex').slice(0, 20), stamps };
+}
+
+function rel(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/');
+}

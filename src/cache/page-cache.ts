@@ -1,0 +1,127 @@
+// The persistent page cache: `.docsgen-cache/pages/`. A page whose inputs did not change is not parsed or
+// rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { metaOf, type PageMeta, type PageResult } from '../render/page-result.js';
+import { cacheKey } from './hash.js';
+import { valueHashOf, type ReadSummary } from './reads.js';
+
+/** What the index keeps per page: enough to decide reuse without opening the stored result. */
+export interface CacheEntry {
+  /** Hash of the page's own inputs: source, frontmatter, template, tree position, config, templates, docsgen. */
+  key: string;
+  readSet: string;
+  valueHash: string;
+  /** Images the page measured while compiling, with the hash of their bytes then. */
+  images: Array<[file: string, hash: string]>;
+  /** Hash of the stored result, part of the output key. */
+  resultHash: string;
+  /** Links, images and problems of the page: what a build needs even when it reuses the page's files. */
+  meta: PageMeta;
+}
+
+interface IndexFile {
+  version: 1;
+  engine: string;
+  entries: Record<string, CacheEntry>;
+  readSets: Record<string, string[]>;
+}
+
+const INDEX = 'index.json';
+
+/** Opens, queries and updates the page cache of one project. */
+export class PageCache {
+  private readonly entries: Map<string, CacheEntry>;
+  private readonly readSets: Map<string, string[]>;
+  private readonly setValues = new Map<string, string>();
+  private constructor(readonly dir: string, private readonly engine: string, index: IndexFile | null) {
+    this.entries = new Map(Object.entries(index?.entries ?? {}));
+    this.readSets = new Map(Object.entries(index?.readSets ?? {}));
+  }
+
+  /** Loads the index; a missing, unreadable or other-engine index gives an empty cache. */
+  static async open(dir: string, engine: string): Promise<PageCache> {
+    let index: IndexFile | null = null;
+    try {
+      const parsed = JSON.parse(await readFile(path.join(dir, INDEX), 'utf8')) as IndexFile;
+      if (parsed.version === 1 && parsed.engine === engine) index = parsed;
+    } catch {
+      // no cache yet, or a damaged one: start empty
+    }
+    return new PageCache(dir, engine, index);
+  }
+
+  /**
+   * The cached entry of a page if it is still valid: same own inputs, same values at every shared-data path
+   * its template read, same bytes in every image it measured.
+   */
+  async lookup(pagePath: string, key: string, shared: unknown, imageHash: (file: string) => Promise<string | null>): Promise<CacheEntry | null> {
+    const entry = this.entries.get(pagePath);
+    if (!entry || entry.key !== key) return null;
+    const paths = this.readSets.get(entry.readSet);
+    if (!paths) return null;
+    let values = this.setValues.get(entry.readSet);
+    if (values === undefined) {
+      values = valueHashOf(shared, paths);
+      this.setValues.set(entry.readSet, values);
+    }
+    if (values !== entry.valueHash) return null;
+    for (const [file, hash] of entry.images) if ((await imageHash(file)) !== hash) return null;
+    return entry;
+  }
+
+  /** Reads a stored result (null if it vanished or does not match its entry). */
+  async read(pagePath: string, entry: CacheEntry): Promise<PageResult | null> {
+    try {
+      const text = await readFile(this.resultFile(pagePath), 'utf8');
+      return cacheKey(text) === entry.resultHash ? (JSON.parse(text) as PageResult) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Stores a freshly rendered page; `paths` is needed only the first time a read set is seen. */
+  async store(pagePath: string, key: string, result: PageResult, reads: ReadSummary | { setId: string; valueHash: string; paths?: string[] }, images: Array<[string, string]>): Promise<CacheEntry> {
+    if (reads.paths && !this.readSets.has(reads.setId)) this.readSets.set(reads.setId, reads.paths);
+    const text = JSON.stringify(result);
+    const file = this.resultFile(pagePath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+    const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash: cacheKey(text), meta: metaOf(result) };
+    this.entries.set(pagePath, entry);
+    return entry;
+  }
+
+  /** Forgets every entry (a build run with the cache off still refreshes it). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Whether the paths of a read set are known (workers send them once per set). */
+  knowsReadSet(setId: string): boolean {
+    return this.readSets.has(setId);
+  }
+
+  /** Writes the index, keeping only the pages of this build (results of removed pages are left to be overwritten). */
+  async save(pagePaths: Iterable<string>): Promise<void> {
+    const entries: Record<string, CacheEntry> = {};
+    const readSets: Record<string, string[]> = {};
+    for (const p of pagePaths) {
+      const e = this.entries.get(p);
+      if (!e) continue;
+      entries[p] = e;
+      const set = this.readSets.get(e.readSet);
+      if (set) readSets[e.readSet] = set;
+    }
+    const index: IndexFile = { version: 1, engine: this.engine, entries, readSets };
+    await mkdir(this.dir, { recursive: true });
+    const tmp = path.join(this.dir, `${INDEX}.${process.pid}.tmp`);
+    await writeFile(tmp, JSON.stringify(index));
+    await rename(tmp, path.join(this.dir, INDEX));
+  }
+
+  private resultFile(pagePath: string): string {
+    const h = cacheKey(pagePath);
+    return path.join(this.dir, 'results', h.slice(0, 2), `${h}.json`);
+  }
+}

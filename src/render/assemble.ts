@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { pageDataFile } from '../pagedata/write.js';
+import { chunkNameOf } from './compile-templates.js';
+import { renderDocument } from './document.js';
+import type { PageResult } from './page-result.js';
+
+/** Everything around a page's rendered body that is the same for every page of one build. */
+export interface ShellInputs {
+  pathPrefix: string;
+  siteUrl: string;
+  titlePostfix: string;
+  siteName: string;
+  socialHandle: string;
+  lang: string;
+  appUrl: string;
+  stylesUrl: string;
+  chunks: Record<string, string>;
+  staticQueryHashes: string[];
+  slicesMap: Record<string, string>;
+  buildHash: string;
+}
+
+/** The two files of one page, relative to the prefix folder, with their contents. */
+export interface PageFiles {
+  htmlFile: string;
+  html: string;
+  pageDataFile: string;
+  pageData: string;
+}
+
+/** Where a page's HTML goes, relative to the prefix folder: `a/b/index.html`, or `404.html` for status pages. */
+export function htmlFileOf(pagePath: string, status?: number): string {
+  return status !== undefined ? `${status}.html` : path.posix.join(pagePath.replace(/^\/+/, ''), 'index.html');
+}
+
+/** Puts the HTML shell and the page-data record around a rendered page. Cheap: no parsing, no React. */
+export function assemblePage(r: PageResult, s: ShellInputs): PageFiles {
+  const chunkName = chunkNameOf(r.template);
+  const url = r.status === undefined ? `${s.pathPrefix}${r.pagePath}` : `${s.pathPrefix}/${r.status}.html`;
+  const html = renderDocument({
+    title: `${r.title} | ${s.titlePostfix}`,
+    description: r.description,
+    lang: s.lang,
+    canonicalUrl: `${s.siteUrl}${url}`,
+    socialHandle: s.socialHandle,
+    siteName: s.siteName,
+    pathPrefix: s.pathPrefix,
+    stylesUrl: s.stylesUrl,
+    appUrl: s.appUrl,
+    templateUrl: s.chunks[chunkName] ?? null,
+    body: r.body,
+  });
+  const dataPath = r.status === undefined ? r.pagePath : `/${r.status}.html`;
+  const pageData = JSON.stringify({
+    componentChunkName: chunkName,
+    path: dataPath,
+    result: { pageContext: r.pageContext },
+    staticQueryHashes: s.staticQueryHashes,
+    slicesMap: s.slicesMap,
+    webpackCompilationHash: s.buildHash,
+  });
+  return { htmlFile: htmlFileOf(r.pagePath, r.status), html, pageDataFile: pageDataFile(dataPath), pageData };
+}

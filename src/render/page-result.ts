@@ -1,0 +1,49 @@
+import type { ImageReference } from '../content/images.js';
+import type { LinkSource } from '../content/links.js';
+import type { Diagnostic } from '../diagnostics/types.js';
+
+/** The small part of a rendered page the build needs even when it reuses the page's files unchanged. */
+export interface PageMeta {
+  pagePath: string;
+  /** Set for the 404/500 pages. */
+  status?: number;
+  template: string;
+  title: string;
+  description: string;
+  links: LinkSource[];
+  images: ImageReference[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * What rendering one page yields, before the HTML shell and page-data are put around it. This is what the
+ * page cache stores: everything here depends only on the page's own inputs and the shared data it read.
+ */
+export interface PageResult extends PageMeta {
+  /** The server-rendered template ('' when the page failed). */
+  body: string;
+  /** The page's data as the template received it (null when the page failed). */
+  pageContext: Record<string, unknown> | null;
+}
+
+/** The meta part of a result. */
+export function metaOf(r: PageResult): PageMeta {
+  return {
+    pagePath: r.pagePath,
+    ...(r.status !== undefined ? { status: r.status } : {}),
+    template: r.template,
+    title: r.title,
+    description: r.description,
+    links: r.links,
+    images: r.images,
+    diagnostics: r.diagnostics,
+  };
+}
+
+/** A page as a worker sends it back: the result plus which shared data its template read. */
+export interface RenderedPage {
+  id: number;
+  result: PageResult;
+  /** `paths` is sent only the first time this worker meets a read set. */
+  reads: { setId: string; valueHash: string; paths?: string[] };
+}
