@@ -33,7 +33,12 @@ export function registerDev(program: Command, ctx: CliContext): void {
             break;
           case 'build-done':
             print(e.diagnostics);
-            if (!flags.quiet) ctx.err(`built ${e.stats.pages} pages in ${e.ms} ms${e.diagnostics.length ? ` (${formatSummary(e.diagnostics, ctx.color)})` : ''}; pages reloaded`);
+            if (!flags.quiet) {
+              // what the cache saved: a one-page edit should say "1 rendered"
+              const work = e.stats.upToDate ? 'nothing changed' : `${e.stats.rendered} rendered, ${e.stats.cached} from the cache`;
+              const problems = e.diagnostics.length ? `; ${formatSummary(e.diagnostics, ctx.color)}` : '';
+              ctx.err(`built ${e.stats.pages} pages in ${e.ms} ms (${work}${problems}); pages reloaded`);
+            }
             break;
           case 'build-failed':
             print(e.diagnostics);
