@@ -282,8 +282,15 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     // 6. Internal links of what was built (redirect sources are known now, so stale links are reported).
     if (options.links !== 'off') {
       const { checkLinks } = await import('./links/index.js');
-      const links = await checkLinks({ dir: publicDir, cwd: root, onProgress: (done, total) => progress({ phase: 'links', done, total }) });
+      const links = await checkLinks({
+        dir: publicDir,
+        cwd: root,
+        cacheDir: path.join(project.cacheDir, 'links'),
+        resultCache: useCache,
+        onProgress: (done, total) => progress({ phase: 'links', done, total }),
+      });
       stats.links = links.stats.links;
+      stats.linkPagesCached = links.stats.cachedPages;
       // problems located in the staged HTML name the folder the user will look in, not the staging folder
       const staged = path.relative(root, staging.dir);
       const final = path.relative(root, outDir);

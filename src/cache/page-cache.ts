@@ -34,6 +34,7 @@ export class PageCache {
   private readonly entries: Map<string, CacheEntry>;
   private readonly readSets: Map<string, string[]>;
   private readonly setValues = new Map<string, string>();
+  private readonly pathValues = new Map<string, string>();
   private constructor(readonly dir: string, private readonly engine: string, index: IndexFile | null) {
     this.entries = new Map(Object.entries(index?.entries ?? {}));
     this.readSets = new Map(Object.entries(index?.readSets ?? {}));
@@ -62,7 +63,7 @@ export class PageCache {
     if (!paths) return null;
     let values = this.setValues.get(entry.readSet);
     if (values === undefined) {
-      values = valueHashOf(shared, paths);
+      values = valueHashOf(shared, paths, this.pathValues);
       this.setValues.set(entry.readSet, values);
     }
     if (values !== entry.valueHash) return null;

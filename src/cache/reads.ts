@@ -68,9 +68,23 @@ export function summariseReads(reads: Read[]): ReadSummary {
   return { setId: hash(paths.join('\n')), paths, valueHash: hash(sorted.map((r) => r[1]).join('\n')) };
 }
 
-/** The hash of the values now found at `paths` in `data`: equal to a stored valueHash when nothing read changed. */
-export function valueHashOf(data: unknown, paths: readonly string[]): string {
-  return hash(paths.map((p) => lookup(data, p)).join('\n'));
+/**
+ * The hash of the values now found at `paths` in `data`: equal to a stored valueHash when nothing read changed.
+ * `memo` (one per build) keeps each path's value, since the read sets of a site share most of their paths.
+ */
+export function valueHashOf(data: unknown, paths: readonly string[], memo?: Map<string, string>): string {
+  return hash(
+    paths
+      .map((p) => {
+        let v = memo?.get(p);
+        if (v === undefined) {
+          v = lookup(data, p);
+          memo?.set(p, v);
+        }
+        return v;
+      })
+      .join('\n'),
+  );
 }
 
 function lookup(data: unknown, p: string): string {

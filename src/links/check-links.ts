@@ -13,6 +13,7 @@ import { LinkSources, parseLinkSources } from './link-sources.js';
 import * as limits from './limits.js';
 import { parseRedirectRules, type RedirectRule } from './redirect-matcher.js';
 import { decodeFragment } from './resolve-href.js';
+import { openResultCache, contextKeyOf } from './result-cache.js';
 import { extractPage } from './extract-page.js';
 import type { CheckLinksOptions, CheckLinksResult, LinkProblem, LinkProblemKind } from './types.js';
 import { checkAllPages } from './worker-pool.js';
@@ -65,21 +66,30 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
     }
   }
 
-  const threads = chooseThreads(opts.concurrency, pages.length);
-  const { results, errors } = await checkAllPages(
-    pages,
-    {
-      dir,
-      files: files.join('\0'),
-      redirects,
-      // docsgen redirect sources may be written with or without the site prefix
-      redirectsAlsoWithout: build.isDocsgen ? PATH_PREFIX : '',
-      pathPrefix,
-      collectExternal: Boolean(opts.external),
-    },
-    threads,
-    opts.onProgress,
-  );
+  const init = {
+    dir,
+    files: files.join('\0'),
+    redirects,
+    // docsgen redirect sources may be written with or without the site prefix
+    redirectsAlsoWithout: build.isDocsgen ? PATH_PREFIX : '',
+    pathPrefix,
+    collectExternal: Boolean(opts.external),
+  };
+  // with a result cache, pages whose file is unchanged since the last run are not parsed again
+  const resultCache = opts.resultCache && opts.cacheDir
+    ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKeyOf([init.files, redirects, init.redirectsAlsoWithout, pathPrefix, init.collectExternal]), dir)
+    : null;
+  const reused: PageResult[] = [];
+  let toCheck = pages;
+  if (resultCache) {
+    const hits = await Promise.all(pages.map((p) => resultCache.lookup(p)));
+    toCheck = pages.filter((_, i) => hits[i] === null);
+    for (const h of hits) if (h) reused.push(h);
+  }
+  const checked = await checkAllPages(toCheck, init, chooseThreads(opts.concurrency, toCheck.length), opts.onProgress && ((done, total) => opts.onProgress!(done + reused.length, total + reused.length)));
+  const results = [...reused, ...checked.results].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
+  const errors = checked.errors;
+  if (resultCache) await resultCache.save(results).catch(() => undefined);
   for (const e of errors) {
     diagnostics.push({ code: linkCodes.LINKS_PAGE_UNREADABLE, severity: 'error', message: `cannot read ${e.page}: ${e.message}`, location: { file: rel(cwd, path.join(dir, e.page)), line: 1, column: 1 } });
   }
@@ -138,7 +148,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   problems.sort(compareProblems);
   for (const p of problems) diagnostics.push(describeProblem(p, rel(cwd, path.join(dir, p.page))));
   const ms = Math.round(performance.now() - started);
-  return { diagnostics, outputs: { pages: pages.length, links, problems }, stats: { pages: pages.length, links, ms } };
+  return { diagnostics, outputs: { pages: pages.length, links, problems }, stats: { pages: pages.length, links, cachedPages: reused.length, ms } };
 }
 
 /**

@@ -45,8 +45,10 @@ export interface CheckLinksOptions {
   external?: boolean;
   /** Threads that parse pages (default: every core; 1 parses on the calling thread). */
   concurrency?: number;
-  /** Where external results are cached between runs. */
+  /** Where external results (and, with `resultCache`, page results) are cached between runs. */
   cacheDir?: string;
+  /** Reuse the last run's result for every page whose file is unchanged (same inode, size, mtime); needs `cacheDir`. */
+  resultCache?: boolean;
   /** Called as pages are parsed. */
   onProgress?: (done: number, total: number) => void;
   /** Folder that diagnostic paths are relative to (default: process.cwd()). */
@@ -77,6 +79,8 @@ export interface CheckLinksOutputs {
 export interface CheckLinksStats {
   pages: number;
   links: number;
+  /** Pages whose result came from the result cache (not parsed again). */
+  cachedPages: number;
   ms: number;
 }
 

@@ -14,6 +14,7 @@ interface Stats {
   rendered: number;
   cached: number;
   upToDate: number;
+  linkPagesCached: number;
 }
 
 interface Corpus {
@@ -74,6 +75,8 @@ describe('the build cache', () => {
     await appendFile(path.join(site, 'content', leaf.file), '\nA sentence added by the cache test.\n');
     const { stats } = await buildJson();
     expect(stats).toMatchObject({ rendered: 1, cached: corpus.pages + 1, upToDate: 0 });
+    // the link checker parsed only that page again: every other page is the same file (hard-linked)
+    expect(stats.linkPagesCached).toBe(corpus.pages + 2 - 1);
     const html = await readFile(path.join(site, 'dist/public/documentation', leaf.url, 'index.html'), 'utf8');
     expect(html).toContain('A sentence added by the cache test.');
     expect(await snapshotTree(path.join(site, 'dist'))).toEqual(await coldOutput());

@@ -1,0 +1,58 @@
+// Per-page results of the last check, reused while a page's file is the same file: same inode, size and mtime.
+// A docsgen rebuild hard-links unchanged pages from its previous output, so they keep all three, and a page
+// written again gets a new inode. Anything that changes how links resolve (the site's file list, redirects,
+// prefix) is in the context key, which invalidates every entry at once.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PageResult } from './check-page.js';
+
+type Stamp = [ino: number, size: number, mtimeMs: number];
+
+interface CacheFile {
+  version: 1;
+  context: string;
+  pages: Record<string, [Stamp, PageResult]>;
+}
+
+const FILE = 'pages.json';
+
+/** The context key: everything besides a page's own bytes that its result depends on. */
+export function contextKeyOf(parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 20);
+}
+
+/** Loads the cache; returns a lookup by page and a saver for the results of this run. */
+export async function openResultCache(cacheDir: string, context: string, dir: string) {
+  let stored: CacheFile['pages'] = {};
+  try {
+    const parsed = JSON.parse(await readFile(path.join(cacheDir, FILE), 'utf8')) as CacheFile;
+    if (parsed.version === 1 && parsed.context === context) stored = parsed.pages;
+  } catch {
+    // no cache yet: every page is checked
+  }
+  const stamps = new Map<string, Stamp>();
+  return {
+    /** The stored result of a page if its file is unchanged (stats it; remembers the stamp for save). */
+    async lookup(page: string): Promise<PageResult | null> {
+      const s = await stat(path.join(dir, page)).catch(() => null);
+      if (!s) return null;
+      const stamp: Stamp = [s.ino, s.size, s.mtimeMs];
+      stamps.set(page, stamp);
+      const hit = stored[page];
+      return hit && hit[0][0] === stamp[0] && hit[0][1] === stamp[1] && hit[0][2] === stamp[2] ? hit[1] : null;
+    },
+    /** Writes this run's results (pages that could not be stamped are left out). */
+    async save(results: readonly PageResult[]): Promise<void> {
+      const pages: CacheFile['pages'] = {};
+      for (const r of results) {
+        const stamp = stamps.get(r.page);
+        if (stamp) pages[r.page] = [stamp, r];
+      }
+      await mkdir(cacheDir, { recursive: true });
+      const tmp = path.join(cacheDir, `${FILE}.${process.pid}.tmp`);
+      await writeFile(tmp, JSON.stringify({ version: 1, context, pages } satisfies CacheFile));
+      await rename(tmp, path.join(cacheDir, FILE));
+    },
+  };
+}

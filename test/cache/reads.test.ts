@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { summariseReads, trackReads, valueHashOf } from '../../src/cache/reads.js';
+
+const data = () => ({
+  nav: [
+    { title: 'Maps', url: '/maps/', children: [{ title: 'Basemaps', url: '/maps/basemaps/' }] },
+    { title: 'Routing', url: '/routing/', children: [{ title: 'Directions', url: '/routing/directions/' }] },
+  ],
+  site: { siteName: 'Documentation' },
+});
+
+/** What a sidebar showing the top level and the first section's children reads. */
+function renderSidebar(d: ReturnType<typeof data>): string {
+  return d.nav.map((n, i) => n.title + (i === 0 ? n.children.map((c) => c.title).join(',') : '')).join('|');
+}
+
+describe('recording the shared data a template reads', () => {
+  const tracked = trackReads(data());
+  renderSidebar(tracked.proxy);
+  const summary = summariseReads(tracked.reads());
+
+  it('gives the same value hash for data where nothing read changed', () => {
+    const d = data();
+    d.nav[1]!.children[0]!.title = 'Turn-by-turn'; // not shown by this sidebar
+    d.site.siteName = 'Other'; // never read
+    expect(valueHashOf(d, summary.paths)).toBe(summary.valueHash);
+  });
+
+  it('gives another hash when a value that was read changed, was added or removed', () => {
+    const renamed = data();
+    renamed.nav[0]!.children[0]!.title = 'Base maps';
+    expect(valueHashOf(renamed, summary.paths)).not.toBe(summary.valueHash);
+    const added = data();
+    added.nav.push({ title: 'Places', url: '/places/', children: [] });
+    expect(valueHashOf(added, summary.paths)).not.toBe(summary.valueHash);
+    const removed = data();
+    removed.nav.pop();
+    expect(valueHashOf(removed, summary.paths)).not.toBe(summary.valueHash);
+  });
+
+  it('records key enumeration, `in` checks and whole-object serialisation', () => {
+    const t = trackReads(data());
+    JSON.stringify(t.proxy.site);
+    void ('siteName' in t.proxy.site);
+    const s = summariseReads(t.reads());
+    const other = data();
+    (other.site as Record<string, string>).extra = 'x';
+    expect(valueHashOf(other, s.paths)).not.toBe(s.valueHash);
+    expect(valueHashOf(data(), s.paths)).toBe(s.valueHash);
+  });
+
+  it('names a read set by its paths, so pages reading the same places share it', () => {
+    const other = trackReads(data());
+    renderSidebar(other.proxy);
+    expect(summariseReads(other.reads()).setId).toBe(summary.setId);
+    const memo = new Map<string, string>();
+    expect(valueHashOf(data(), summary.paths, memo)).toBe(summary.valueHash);
+    expect(valueHashOf(data(), summary.paths, memo)).toBe(summary.valueHash);
+    expect(memo.size).toBe(summary.paths.length);
+  });
+});
