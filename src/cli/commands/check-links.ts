@@ -4,7 +4,6 @@ import cliProgress from 'cli-progress';
 import { PROJECT } from '../../config/defaults.js';
 import { DiagnosticError } from '../../diagnostics/types.js';
 import { codes } from '../../diagnostics/codes.js';
-import { checkLinks } from '../../links/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface CheckLinksCliOptions extends GlobalOptions {
@@ -34,6 +33,8 @@ export function registerCheckLinks(program: Command, ctx: CliContext): void {
       .option('--retries <n>', 'external links: retries after a timeout, 429 or 5xx', '2')
       .option('--cache-dir <dir>', 'external links: cache of good results (default: .docsgen-cache/links under --root)'),
   ).action(async (dir: string | undefined, opts: CheckLinksCliOptions) => {
+    // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
+    const { checkLinks } = await import('../../links/index.js');
     const progress = createProgress(ctx, opts);
     try {
       const root = ctx.root(opts);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { formatDiagnostic, formatSummary, sortDiagnostics } from '../../diagnostics/print.js';
-import { dev, type DevEvent } from '../../serve/index.js';
+import type { DevEvent } from '../../serve/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 import { parsePort, untilSignal } from './serve.js';
 
@@ -16,6 +16,8 @@ export function registerDev(program: Command, ctx: CliContext): void {
     .option('--port <n>', 'port (0 picks a free one)', '8000')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .action(async (flags: DevFlags) => {
+      // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
+      const { dev } = await import('../../serve/index.js');
       const port = parsePort(flags.port);
       if (port === null) {
         ctx.err(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);

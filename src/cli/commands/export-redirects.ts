@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { loadProject } from '../../config/load.js';
 import { codes } from '../../diagnostics/codes.js';
 import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
-import { exportRedirects, formatIds, loadRedirects, validateRedirects, type RedirectFormat } from '../../redirects/index.js';
+import { formatIds } from '../../redirects/formats/index.js';
+import type { RedirectFormat } from '../../redirects/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface ExportRedirectsOptions extends Omit<GlobalOptions, 'format'> {
@@ -26,6 +27,8 @@ export function registerExportRedirects(program: Command, ctx: CliContext): void
     .option('--json', 'print problems as JSON on stdout')
     .option('--quiet', 'print errors only')
     .action(async (opts: ExportRedirectsOptions) => {
+      // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
+      const { exportRedirects, loadRedirects, validateRedirects } = await import('../../redirects/index.js');
       const global: GlobalOptions = { root: opts.root, json: opts.json, quiet: opts.quiet, format: 'text' };
       try {
         if (!(formatIds as string[]).includes(opts.format)) {

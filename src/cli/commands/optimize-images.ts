@@ -6,10 +6,9 @@ import fg from 'fast-glob';
 import { loadProject } from '../../config/load.js';
 import { codes } from '../../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic } from '../../diagnostics/types.js';
-import { describeImage, displayPath, staticOutputPath } from '../../images/describe.js';
+import type * as DescribeModule from '../../images/describe.js';
 import { imageCodes } from '../../images/codes.js';
-import { findImageReferences } from '../../images/find-references.js';
-import { imageDiagnostic, optimizeImages, type ImageJob } from '../../images/optimize.js';
+import type { ImageJob } from '../../images/optimize.js';
 import { IMAGE_EXTENSIONS } from '../../images/settings.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
@@ -44,6 +43,12 @@ export function registerOptimizeImages(program: Command, ctx: CliContext): void 
 }
 
 async function runOptimizeImages(ctx: CliContext, opts: OptimizeImagesCliOptions): Promise<void> {
+  // sharp and the image stage are loaded on use, so `docsgen --help` and the other commands do not pay for them
+  const [{ describeImage, displayPath, staticOutputPath }, { findImageReferences }, { imageDiagnostic, optimizeImages }] = await Promise.all([
+    import('../../images/describe.js') as Promise<typeof DescribeModule>,
+    import('../../images/find-references.js'),
+    import('../../images/optimize.js'),
+  ]);
   const project = await loadProject(ctx.root(opts));
   const { root } = project;
   const pathPrefix = project.config.pathPrefix;
@@ -100,6 +105,7 @@ async function runOptimizeImages(ctx: CliContext, opts: OptimizeImagesCliOptions
 async function listImages(inDir: string, root: string): Promise<string[]> {
   const info = await stat(inDir).catch(() => null);
   if (!info) {
+    const { displayPath } = (await import('../../images/describe.js')) as typeof DescribeModule;
     throw new DiagnosticError(
       { code: codes.USAGE, severity: 'error', message: `input ${displayPath(inDir, root)} does not exist`, hint: 'pass --in with a folder of images (default: content)' },
       2,

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { serve } from '../../serve/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 import { formatDiagnostic } from '../../diagnostics/print.js';
 
@@ -16,6 +15,8 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--port <n>', 'port (0 picks a free one)', '8000')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .action(async (dir: string | undefined, flags: ServeFlags) => {
+      // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
+      const { serve } = await import('../../serve/index.js');
       const port = parsePort(flags.port);
       if (port === null) {
         ctx.err(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);

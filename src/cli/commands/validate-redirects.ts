@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import { loadProject } from '../../config/load.js';
 import { codes } from '../../diagnostics/codes.js';
 import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
-import { collectServedPaths, loadRedirects, validateRedirects } from '../../redirects/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface ValidateRedirectsOptions extends GlobalOptions {
@@ -19,6 +18,8 @@ export function registerValidateRedirects(program: Command, ctx: CliContext): vo
       .description('check redirects/*.yaml: schema, duplicates, conflicts, chains, loops, unsafe characters, open redirects, host limits; with a built site also missing targets and shadowed pages')
       .option('--site <dir>', 'built web root to check targets against (default: dist/public when it exists)'),
   ).action(async (opts: ValidateRedirectsOptions) => {
+    // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
+    const { collectServedPaths, loadRedirects, validateRedirects } = await import('../../redirects/index.js');
     try {
       const root = ctx.root(opts);
       const project = await loadProject(root);
