@@ -10,10 +10,18 @@ import { positioned } from './positioned-token.js';
 export function useAutolinkLiterals(md: MarkdownIt): void {
   md.core.ruler.at('linkify', (state: StateCore) => {
     for (const block of state.tokens) {
-      if (block.type !== 'inline' || !block.children || !md.linkify.test(block.content)) continue;
+      if (block.type !== 'inline' || !block.children || !mayHoldLiteral(block.content) || !md.linkify.test(block.content)) continue;
       block.children = linkifyChildren(md, state, block.children);
     }
   });
+}
+
+/**
+ * Every link GFM makes from plain text contains `www.`, `://` or `@`: a cheap test that spares linkify-it's
+ * fuzzy-link regular expression (the costliest step of parsing a page) on the many blocks without any.
+ */
+function mayHoldLiteral(text: string): boolean {
+  return text.includes('@') || text.includes('://') || /www\./i.test(text);
 }
 
 function gfmLike(link: { schema: string; text: string }): boolean {
@@ -28,7 +36,7 @@ function linkifyChildren(md: MarkdownIt, state: StateCore, tokens: Token[]): Tok
     const token = positioned(tokens[i]!);
     if (token.type === 'link_open') linkDepth++;
     if (token.type === 'link_close') linkDepth--;
-    if (linkDepth > 0 || token.type !== 'text' || !md.linkify.test(token.content)) {
+    if (linkDepth > 0 || token.type !== 'text' || !mayHoldLiteral(token.content) || !md.linkify.test(token.content)) {
       out.push(token);
       continue;
     }
