@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import fg from 'fast-glob';
 import { createHash } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,7 +27,14 @@ await build({
 const hasher = createHash('sha256');
 for (const file of (await fg('**/*.js', { cwd: staging })).sort()) hasher.update(file).update(await readFile(`${staging}/${file}`));
 await writeFile(`${staging}/engine-id.json`, JSON.stringify({ id: hasher.digest('hex').slice(0, 20) }) + '\n');
+// the service worker's code made by workbox's generateSW (lib/sw-code/) is carried over, and made again below
+// only when its key (workbox version, docsgen's worker options) changed
+await cp(`${root}/lib/sw-code`, `${staging}/sw-code`, { recursive: true }).catch(() => {});
 const old = `${root}/lib.old-${process.pid}`;
 await rename(`${root}/lib`, old).catch(() => {});
 await rename(staging, `${root}/lib`);
 await rm(old, { recursive: true, force: true });
+
+// Generated once here rather than at a site's first build: it depends only on docsgen and workbox.
+const { workerCode } = await import(`${root}/lib/sw/worker-code.js`);
+await workerCode({ cacheDir: `${root}/lib/sw-code` });

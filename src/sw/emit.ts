@@ -28,6 +28,8 @@ export interface EmitServiceWorkerOptions {
    * delete. Without it the code is generated once per process (1-2 s) and kept in memory.
    */
   cacheDir?: string;
+  /** Use the code docsgen's own build generated (lib/sw-code/) when the cache has none (default true). */
+  builtInCode?: boolean;
 }
 
 /** What the worker precaches, as counted by workbox-build. */
@@ -68,7 +70,7 @@ export async function emitServiceWorker(
   let manifest;
   let source: WorkerCodeSource;
   try {
-    const [code, entries] = await Promise.all([workerCode({ cacheDir: opts.cacheDir }), precacheManifest(precacheOptions(opts.publicDir, dir))]);
+    const [code, entries] = await Promise.all([workerCode({ cacheDir: opts.cacheDir, builtIn: opts.builtInCode !== false }), precacheManifest(precacheOptions(opts.publicDir, dir))]);
     manifest = entries;
     source = code.source;
     await writeAtomic(swFile, Buffer.from(decorate(injectManifest(code.code, entries.manifestEntries), opts.buildHash)));

@@ -9,6 +9,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { docsgenRoot } from '../config/docsgen-root.js';
 import { writeAtomic } from '../images/cache.js';
 import { codeOptions, type CodeOptions } from './workbox-options.js';
 
@@ -40,10 +41,18 @@ interface StoredCode {
 
 const inMemory = new Map<string, Promise<string>>();
 
+/**
+ * The code as docsgen's own build made it (scripts/compile.mjs runs generateSW once into lib/sw-code/): it depends
+ * only on docsgen and workbox, not on the site, so a site built with an empty cache does not pay for it either.
+ */
+export const BUILT_IN_CODE_DIR = path.join(docsgenRoot, 'lib', 'sw-code');
+
 /** Options of workerCode. */
 export interface WorkerCodeOptions {
   /** Folder of the disk cache (`.docsgen-cache/sw`); without one, the code is cached in memory only. */
   cacheDir?: string;
+  /** Also look in docsgen's pre-generated code (BUILT_IN_CODE_DIR); default true. */
+  builtIn?: boolean;
 }
 
 /** Where the code came from: the process's memory, the disk cache, or a fresh generateSW run. */
@@ -53,13 +62,15 @@ export type WorkerCodeSource = 'memory' | 'disk' | 'generated';
 export async function workerCode(opts: WorkerCodeOptions = {}): Promise<{ code: string; key: string; source: WorkerCodeSource }> {
   const options = codeOptions();
   const key = workerCodeKey(options);
-  const memoKey = `${opts.cacheDir ?? ''}\0${key}`;
+  const builtIn = opts.builtIn !== false;
+  const memoKey = `${opts.cacheDir ?? ''}\0${builtIn}\0${key}`;
   const memo = inMemory.get(memoKey);
   if (memo) return { code: await memo, key, source: 'memory' };
   let source: WorkerCodeSource = 'disk';
   const pending = (async () => {
     const file = opts.cacheDir ? path.join(opts.cacheDir, `worker-${key}.json`) : null;
-    const stored = file ? await readStored(file, key) : null;
+    const stored =
+      (file ? await readStored(file, key) : null) ?? (builtIn ? await readStored(path.join(BUILT_IN_CODE_DIR, `worker-${key}.json`), key) : null);
     if (stored !== null) return stored;
     source = 'generated';
     const code = await generateCode(options);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const { buildHash } = await writeStaticSite(publicDir, 1);
   // the first worker's code is freshly generated; the rebuilt site's comes from this cache (see the last test)
   clearWorkerCodeMemory();
-  const result = await emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash, cacheDir });
+  const result = await emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash, cacheDir, builtInCode: false });
   expect(result.diagnostics).toEqual([]);
   expect(result.stats.codeGenerated).toBe(1);
   // dev: re-read the folder on each request, since the test rebuilds the site under the running server
@@ -134,7 +134,7 @@ describe('service worker in Chromium', () => {
     const { buildHash } = await writeStaticSite(publicDir, 2);
     // as in a new `docsgen build` process: the worker's code is read from the disk cache, not generated
     clearWorkerCodeMemory();
-    const result = await emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash, cacheDir });
+    const result = await emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash, cacheDir, builtInCode: false });
     expect(result.diagnostics).toEqual([]);
     expect(result.stats.codeGenerated).toBe(0);
     const states = await page.evaluate(async () => {

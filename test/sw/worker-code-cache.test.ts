@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitServiceWorker } from '../../src/sw/index.js';
 import { manifestLiteral } from '../../src/sw/inject-manifest.js';
 import { precacheManifest } from '../../src/sw/precache-manifest.js';
-import { clearWorkerCodeMemory, PLACEHOLDER_URL, workerCodeKey } from '../../src/sw/worker-code.js';
+import { BUILT_IN_CODE_DIR, clearWorkerCodeMemory, PLACEHOLDER_URL, workerCodeKey } from '../../src/sw/worker-code.js';
 import { codeOptions, precacheOptions } from '../../src/sw/workbox-options.js';
 import { writeStaticSite } from './static-site.js';
 
@@ -20,7 +20,7 @@ let cacheDir: string;
 let cold: string;
 let coldStats: Record<string, number>;
 const swFile = (): string => path.join(publicDir, 'documentation/sw.js');
-const emit = (buildHash: string) => emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash, cacheDir });
+const emit = (buildHash: string) => emitServiceWorker({ publicDir, pathPrefix: '/documentation', buildHash, cacheDir, builtInCode: false });
 
 // The precache array (`[{url:…},…]`) of a worker, and the worker with it cut out.
 function splitManifest(sw: string): { manifest: string; rest: string } {
@@ -58,6 +58,13 @@ describe('service worker code cache', () => {
     const fromMemory = await emit('build1');
     expect(fromMemory.stats.codeGenerated).toBe(0);
     expect(await readFile(swFile(), 'utf8')).toBe(cold);
+  });
+
+  it("docsgen's pre-generated code (lib/sw-code, made by scripts/compile.mjs) is exactly what generateSW makes", async () => {
+    const [entry] = (await readdir(cacheDir)).filter((n) => n.endsWith('.json'));
+    const fresh = JSON.parse(await readFile(path.join(cacheDir, entry!), 'utf8')) as { code: string };
+    const builtIn = JSON.parse(await readFile(path.join(BUILT_IN_CODE_DIR, entry!), 'utf8')) as { code: string };
+    expect(builtIn.code).toBe(fresh.code);
   });
 
   it('a new build hash changes only the two stamped lines', async () => {
