@@ -207,18 +207,19 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
         variables: config.variables,
         imageMaxWidth: config.images.maxWidth,
         shared: shared.props,
+        output: { siteDir, shell, cacheDir: pageCache.dir },
       },
       {
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         onResult: async (page) => {
           const task = plan.tasks[page.id]!;
-          await collected.write(page.result, task.displayFile);
+          collected.record(page.meta, task.displayFile, page.ok);
           tick();
-          if (page.stale || page.result.pageContext === null) return;
-          const images = await Promise.all(page.result.images.map(async (i) => [i.source, await hashImage(i.source)] as [string, string | null]));
+          if (page.resultHash === null) return;
+          const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await hashImage(i.source)] as [string, string | null]));
           if (images.some(([, h]) => h === null)) return;
-          const entry = await pageCache.store(task.pagePath, pageKey(task), page.result, page.reads, images as Array<[string, string]>);
-          outputs[task.pagePath] = cacheKey(entry.resultHash, shellKey);
+          pageCache.register(task.pagePath, pageKey(task), page.meta, page.resultHash, page.reads, images as Array<[string, string]>);
+          outputs[task.pagePath] = cacheKey(page.resultHash, shellKey);
         },
       },
     );

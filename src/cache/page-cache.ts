@@ -1,8 +1,9 @@
 // The persistent page cache: `.docsgen-cache/pages/`. A page whose inputs did not change is not parsed or
 // rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { resultFileOf } from '../render/write-page.js';
 import path from 'node:path';
-import { metaOf, type PageMeta, type PageResult } from '../render/page-result.js';
+import type { PageMeta, PageResult } from '../render/page-result.js';
 import { cacheKey } from './hash.js';
 import { valueHashOf, type ReadSummary } from './reads.js';
 
@@ -81,14 +82,10 @@ export class PageCache {
     }
   }
 
-  /** Stores a freshly rendered page; `paths` is needed only the first time a read set is seen. */
-  async store(pagePath: string, key: string, result: PageResult, reads: ReadSummary | { setId: string; valueHash: string; paths?: string[] }, images: Array<[string, string]>): Promise<CacheEntry> {
+  /** Records a page a render thread has just stored (its result file is written; see write-page.ts). */
+  register(pagePath: string, key: string, meta: PageMeta, resultHash: string, reads: { setId: string; valueHash: string; paths?: string[] }, images: Array<[string, string]>): CacheEntry {
     if (reads.paths && !this.readSets.has(reads.setId)) this.readSets.set(reads.setId, reads.paths);
-    const text = JSON.stringify(result);
-    const file = this.resultFile(pagePath);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, text);
-    const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash: cacheKey(text), meta: metaOf(result) };
+    const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash, meta };
     this.entries.set(pagePath, entry);
     return entry;
   }
@@ -122,7 +119,6 @@ export class PageCache {
   }
 
   private resultFile(pagePath: string): string {
-    const h = cacheKey(pagePath);
-    return path.join(this.dir, 'results', h.slice(0, 2), `${h}.json`);
+    return resultFileOf(this.dir, pagePath);
   }
 }

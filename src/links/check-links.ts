@@ -77,7 +77,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   };
   // with a result cache, pages whose file is unchanged since the last run are not parsed again
   const resultCache = opts.resultCache && opts.cacheDir
-    ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKeyOf([init.files, redirects, init.redirectsAlsoWithout, pathPrefix, init.collectExternal]), dir)
+    ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKeyOf([[...files].sort(), redirects, init.redirectsAlsoWithout, pathPrefix, init.collectExternal]), dir)
     : null;
   const reused: PageResult[] = [];
   let toCheck = pages;

@@ -26,7 +26,7 @@ export function collectPages(opts: { siteDir: string; shell: ShellInputs }) {
     dirs.add(dir);
   };
 
-  /** Book-keeping shared by written and linked pages. */
+  /** Book-keeping for every page, however its files were made. */
   const record = (r: PageMeta, sourceFile: string, ok: boolean) => {
     count++;
     diagnostics.push(...r.diagnostics);
@@ -46,6 +46,10 @@ export function collectPages(opts: { siteDir: string; shell: ShellInputs }) {
     pagePaths,
     get count() {
       return count;
+    },
+    /** Counts a page whose files a render thread wrote (or that failed): its links, images and problems. */
+    record(r: PageMeta, sourceFile: string, ok: boolean): void {
+      record(r, sourceFile, ok);
     },
     /** Writes a page's two files (a failed page only contributes its problems). */
     async write(r: PageResult, sourceFile: string): Promise<void> {

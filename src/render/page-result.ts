@@ -40,10 +40,17 @@ export function metaOf(r: PageResult): PageMeta {
   };
 }
 
-/** A page as a worker sends it back: the result plus which shared data its template read. */
+/**
+ * A page as a render thread reports it: the thread has written the page's files (and the cache's copy of the
+ * result); the main thread gets only what its book-keeping needs.
+ */
 export interface RenderedPage {
   id: number;
-  result: PageResult;
-  /** `paths` is sent only the first time this worker meets a read set. */
+  meta: PageMeta;
+  /** False when the page has errors (then nothing was written). */
+  ok: boolean;
+  /** Hash of the result stored in the page cache, or null when it was not stored (errors, or the file changed meanwhile). */
+  resultHash: string | null;
+  /** Which shared data its template read; `paths` is sent only the first time this thread meets a read set. */
   reads: { setId: string; valueHash: string; paths?: string[] };
 }

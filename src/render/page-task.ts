@@ -1,4 +1,5 @@
 import type { Frontmatter } from '../content/frontmatter.js';
+import type { PageOutput } from './write-page.js';
 
 /** One page to render, as sent to a worker (plain data, structured-clone friendly; the Markdown is read by the worker). */
 export interface PageTask {
@@ -28,4 +29,6 @@ export interface RenderSetup {
   imageMaxWidth: number;
   /** Merged static-query data (nav, site) and slices (header, footer): the template props besides `page`. */
   shared: Record<string, unknown>;
+  /** Where rendered pages are written (by the thread that rendered them). */
+  output: PageOutput;
 }

@@ -5,7 +5,8 @@ import { compileMarkdown } from '../content/markdown.js';
 import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
 import type { PageTask, RenderSetup } from './page-task.js';
-import type { PageResult, RenderedPage } from './page-result.js';
+import { metaOf, type PageResult, type RenderedPage } from './page-result.js';
+import { writePageFiles, writeResult } from './write-page.js';
 
 interface TemplateModule {
   createElement: (type: unknown, props: unknown) => unknown;
@@ -29,10 +30,19 @@ export function loadTemplates(file: string): Promise<TemplateModule> {
 const sentSets = new WeakMap<RenderSetup, Set<string>>();
 
 /**
- * Compiles a page's Markdown and renders its template. The shell and page-data are added by the main thread
- * (assemble.ts), so a cached result can be put into a new shell without rendering again.
+ * Compiles a page's Markdown, renders its template, writes the page's files and stores the result in the page
+ * cache (the shell is kept apart from the result, so a cached result can get a new shell without rendering).
  */
-export async function renderPage(task: PageTask, setup: RenderSetup): Promise<RenderedPage & { stale: boolean }> {
+export async function renderPage(task: PageTask, setup: RenderSetup): Promise<RenderedPage> {
+  const { result, reads, stale } = await renderResult(task, setup);
+  const ok = result.pageContext !== null;
+  if (ok) writePageFiles(result, setup.output);
+  const resultHash = ok && !stale ? writeResult(result, setup.output.cacheDir) : null;
+  return { id: task.id, meta: metaOf(result), ok, resultHash, reads };
+}
+
+/** Compiles and renders one page (no files written). */
+export async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; reads: RenderedPage['reads']; stale: boolean }> {
   const mod = await loadTemplates(setup.serverBundle);
   let text = '';
   let stale = false;
@@ -63,7 +73,7 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
     diagnostics: compiled.diagnostics,
   };
   const noReads = { setId: '', valueHash: '' };
-  if (hasErrors(compiled.diagnostics)) return { id: task.id, result, reads: noReads, stale };
+  if (hasErrors(compiled.diagnostics)) return { result, reads: noReads, stale };
   const url = task.status === undefined ? `${setup.pathPrefix}${task.pagePath}` : `${setup.pathPrefix}/${task.status}.html`;
   const pageContext = {
     path: task.pagePath,
@@ -95,7 +105,7 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
         location: { file: task.displayFile, line: 1, column: 1 },
       },
     ];
-    return { id: task.id, result, reads: noReads, stale };
+    return { result, reads: noReads, stale };
   }
   result.pageContext = pageContext;
   const summary = summariseReads(tracked.reads());
@@ -103,5 +113,5 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
   if (!sent) sentSets.set(setup, (sent = new Set()));
   const first = !sent.has(summary.setId);
   sent.add(summary.setId);
-  return { id: task.id, result, reads: { setId: summary.setId, valueHash: summary.valueHash, ...(first ? { paths: summary.paths } : {}) }, stale };
+  return { result, reads: { setId: summary.setId, valueHash: summary.valueHash, ...(first ? { paths: summary.paths } : {}) }, stale };
 }
