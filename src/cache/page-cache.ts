@@ -22,10 +22,13 @@ export interface CacheEntry {
 }
 
 interface IndexFile {
-  version: 1;
+  version: 2;
   engine: string;
   entries: Record<string, CacheEntry>;
-  readSets: Record<string, string[]>;
+  /** Every path any read set holds, sorted; read sets refer to them by index. */
+  paths: string[];
+  /** Read set id → its path indices as ranges (`0-41,45,47-60`): a page's reads are mostly runs of siblings. */
+  readSets: Record<string, string>;
 }
 
 const INDEX = 'index.json';
@@ -33,12 +36,22 @@ const INDEX = 'index.json';
 /** Opens, queries and updates the page cache of one project. */
 export class PageCache {
   private readonly entries: Map<string, CacheEntry>;
-  private readonly readSets: Map<string, string[]>;
+  /**
+   * Read sets as indices into one path table: every page's set differs a little (its own branch of the nav),
+   * so thousands of sets share a few thousand distinct paths. Decoded from the index file on first use.
+   */
+  private readonly readSets: Map<string, Int32Array>;
+  private readonly encodedSets: Map<string, string>;
+  private readonly pathTable: string[];
+  private readonly pathIndex: Map<string, number>;
   private readonly setValues = new Map<string, string>();
   private readonly pathValues = new Map<string, string>();
   private constructor(readonly dir: string, private readonly engine: string, index: IndexFile | null) {
     this.entries = new Map(Object.entries(index?.entries ?? {}));
-    this.readSets = new Map(Object.entries(index?.readSets ?? {}));
+    this.readSets = new Map();
+    this.encodedSets = new Map(Object.entries(index?.readSets ?? {}));
+    this.pathTable = index?.paths ?? [];
+    this.pathIndex = new Map(this.pathTable.map((p, i) => [p, i]));
   }
 
   /** Loads the index; a missing, unreadable or other-engine index gives an empty cache. */
@@ -46,7 +59,7 @@ export class PageCache {
     let index: IndexFile | null = null;
     try {
       const parsed = JSON.parse(await readFile(path.join(dir, INDEX), 'utf8')) as IndexFile;
-      if (parsed.version === 1 && parsed.engine === engine) index = parsed;
+      if (parsed.version === 2 && parsed.engine === engine) index = parsed;
     } catch {
       // no cache yet, or a damaged one: start empty
     }
@@ -60,10 +73,10 @@ export class PageCache {
   async lookup(pagePath: string, key: string, shared: unknown, imageHash: (file: string) => Promise<string | null>): Promise<CacheEntry | null> {
     const entry = this.entries.get(pagePath);
     if (!entry || entry.key !== key) return null;
-    const paths = this.readSets.get(entry.readSet);
-    if (!paths) return null;
     let values = this.setValues.get(entry.readSet);
     if (values === undefined) {
+      const paths = this.readSet(entry.readSet);
+      if (!paths) return null;
       values = valueHashOf(shared, paths, this.pathValues);
       this.setValues.set(entry.readSet, values);
     }
@@ -84,7 +97,7 @@ export class PageCache {
 
   /** Records a page a render thread has just stored (its result file is written; see write-page.ts). */
   register(pagePath: string, key: string, meta: PageMeta, resultHash: string, reads: { setId: string; valueHash: string; paths?: string[] }, images: Array<[string, string]>): CacheEntry {
-    if (reads.paths && !this.readSets.has(reads.setId)) this.readSets.set(reads.setId, reads.paths);
+    if (reads.paths && !this.knowsReadSet(reads.setId)) this.readSets.set(reads.setId, this.intern(reads.paths));
     const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash, meta };
     this.entries.set(pagePath, entry);
     return entry;
@@ -97,28 +110,85 @@ export class PageCache {
 
   /** Whether the paths of a read set are known (workers send them once per set). */
   knowsReadSet(setId: string): boolean {
-    return this.readSets.has(setId);
+    return this.readSets.has(setId) || this.encodedSets.has(setId);
   }
 
   /** Writes the index, keeping only the pages of this build (results of removed pages are left to be overwritten). */
   async save(pagePaths: Iterable<string>): Promise<void> {
     const entries: Record<string, CacheEntry> = {};
-    const readSets: Record<string, string[]> = {};
+    const sets = new Map<string, Int32Array>();
     for (const p of pagePaths) {
       const e = this.entries.get(p);
       if (!e) continue;
       entries[p] = e;
-      const set = this.readSets.get(e.readSet);
-      if (set) readSets[e.readSet] = set;
+      const set = this.readSetIndices(e.readSet);
+      if (set) sets.set(e.readSet, set);
     }
-    const index: IndexFile = { version: 1, engine: this.engine, entries, readSets };
+    // the stored table is sorted, so a set's indices ascend in the same order as its (sorted) paths
+    const used = new Set<number>();
+    for (const set of sets.values()) for (const i of set) used.add(i);
+    const table = [...used].map((i) => this.pathTable[i]!).sort();
+    const position = new Map(table.map((path, i) => [path, i]));
+    const readSets: Record<string, string> = {};
+    for (const [id, set] of sets) readSets[id] = encodeRanges(Array.from(set, (i) => position.get(this.pathTable[i]!)!).sort((a, b) => a - b));
+    const index: IndexFile = { version: 2, engine: this.engine, entries, paths: table, readSets };
     await mkdir(this.dir, { recursive: true });
     const tmp = path.join(this.dir, `${INDEX}.${process.pid}.tmp`);
     await writeFile(tmp, JSON.stringify(index));
     await rename(tmp, path.join(this.dir, INDEX));
   }
 
+  private readSet(id: string): string[] | undefined {
+    const set = this.readSetIndices(id);
+    return set && Array.from(set, (i) => this.pathTable[i]!);
+  }
+
+  private readSetIndices(id: string): Int32Array | undefined {
+    let set = this.readSets.get(id);
+    if (set) return set;
+    const encoded = this.encodedSets.get(id);
+    if (encoded === undefined) return undefined;
+    set = Int32Array.from(decodeRanges(encoded));
+    this.readSets.set(id, set);
+    return set;
+  }
+
+  private intern(paths: readonly string[]): Int32Array {
+    return Int32Array.from(paths, (p) => {
+      let i = this.pathIndex.get(p);
+      if (i === undefined) {
+        i = this.pathTable.push(p) - 1;
+        this.pathIndex.set(p, i);
+      }
+      return i;
+    });
+  }
+
   private resultFile(pagePath: string): string {
     return resultFileOf(this.dir, pagePath);
   }
+}
+
+/** Sorted integers as ranges: `[0,1,2,5,7,8]` → `0-2,5,7-8`. */
+export function encodeRanges(sorted: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    out.push(j === i ? String(sorted[i]) : `${sorted[i]}-${sorted[j]}`);
+    i = j + 1;
+  }
+  return out.join(',');
+}
+
+/** The inverse of encodeRanges. */
+export function decodeRanges(text: string): number[] {
+  const out: number[] = [];
+  if (text === '') return out;
+  for (const part of text.split(',')) {
+    const dash = part.indexOf('-');
+    if (dash === -1) out.push(Number(part));
+    else for (let k = Number(part.slice(0, dash)), end = Number(part.slice(dash + 1)); k <= end; k++) out.push(k);
+  }
+  return out;
 }
