@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { slug } from 'github-slugger';
 import sharp from 'sharp';
+import { mulberry32 } from '../scripts/mulberry32.mjs';
 
 const LAYOUT = fileURLToPath(new URL('./eleventy/_includes/base.njk', import.meta.url));
 /** Leaf pages per folder the generator aims for (a real docs folder holds roughly this many). */
@@ -40,14 +41,7 @@ const TABLES = [
 function createRng(seedText) {
   let h = 0x811c9dc5;
   for (const ch of String(seedText)) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  let a = h;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(h);
   const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
   const pick = (list) => list[Math.floor(next() * list.length)];
   const chance = (p) => next() < p;

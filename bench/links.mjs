@@ -9,23 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { mulberry32 } from '../scripts/mulberry32.mjs';
 
 const REPO = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SECTIONS = ['maps', 'routing', 'geocoding', 'places', 'elevation', 'data-hosting', 'security', 'spatial-analysis', 'mapping-apis', 'sdks'];
 /** One link in this many pages is broken on purpose, so the run proves it still finds problems. */
 const BROKEN_EVERY = 500;
-
-/** Small deterministic PRNG (mulberry32), so every run checks the same pages. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pagePath = (i) => `/documentation/${SECTIONS[i % SECTIONS.length]}/topic-${i}/`;
 const headingIds = (i) => ['overview', 'prerequisites', `step-${i % 7}`, 'code', 'parameters', 'response', 'errors', 'next-steps'];
@@ -70,7 +59,7 @@ ${body.join('\n')}
 
 /** Writes N pages (plus the home, section, footer pages and assets they link to) under `root/public`. */
 export async function generateSite(root, n, seed = 42) {
-  const rand = prng(seed + n);
+  const rand = mulberry32(seed + n);
   const pub = path.join(root, 'public');
   const doc = path.join(pub, 'documentation');
   const write = async (rel, text) => {

@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { mulberry32 } from './mulberry32.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,18 +53,6 @@ function svg(w, h, body, bg = null) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="DejaVu Sans, sans-serif">
 <defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${C.grey}"/></marker></defs>
 ${back}${body}</svg>`;
-}
-
-/** A deterministic pseudo-random generator (mulberry32) for the scattered-point diagrams. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const images = [
@@ -165,7 +154,7 @@ const images = [
       const body = [];
       // A fake coastline and a road network, then three rectangles for the preplanned areas.
       body.push(`<path d="M0 520 C180 470 260 560 420 500 S720 430 1000 480 L1000 640 L0 640 z" fill="#b9d9ef"/>`);
-      const r = rng(7);
+      const r = mulberry32(7);
       for (let i = 0; i < 24; i++) {
         const x1 = r() * w, y1 = r() * 460, x2 = x1 + (r() - 0.5) * 400, y2 = y1 + (r() - 0.5) * 200;
         body.push(`<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="#d9cfb8" stroke-width="${(2 + r() * 5).toFixed(1)}"/>`);
@@ -209,7 +198,7 @@ const images = [
     file: 'spatial-analysis-services/tutorials/images/hot-spot-grid.jpg', w: 1200, h: 800, bg: C.white,
     draw: (w, h) => {
       const body = [text(40, 50, 'Hot spot analysis on a hexagon grid', { size: 30, weight: 'bold' })];
-      const r = rng(42);
+      const r = mulberry32(42);
       const size = 34, dx = size * Math.sqrt(3), dy = size * 1.5;
       const colors = ['#2c7bb6', '#abd9e9', '#eeeeee', '#fdae61', '#d7191c'];
       for (let row = 0; row < 17; row++) {

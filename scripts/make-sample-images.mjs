@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { mulberry32 } from './mulberry32.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MLS = 'content/mapping-and-location-services';
@@ -31,18 +32,6 @@ const C = {
   green: '#35ac46',
   panel: '#ffffff',
 };
-
-/** Small seeded PRNG (mulberry32): the drawings must not change between runs. */
-function createRng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Rounds to one decimal so SVG text does not depend on float noise. */
 const r1 = (n) => Math.round(n * 10) / 10;
@@ -176,7 +165,7 @@ const IMAGES = [
     width: 1400,
     height: 700,
     draw: (w, h) => {
-      const rng = createRng(11);
+      const rng = mulberry32(11);
       let body = `<g opacity="0.55">${mapBase(w, h, rng)}</g>`;
       body += box(60, 60, 360, 100, 'Basemap styles', { stroke: C.blue, sub: 'vector and raster tiles', size: 26 });
       body += box(520, 60, 360, 100, 'Geocoding', { stroke: C.teal, sub: 'address to coordinates', size: 26 });
@@ -213,7 +202,7 @@ const IMAGES = [
     width: 1600,
     height: 900,
     draw: (w, h) => {
-      const rng = createRng(21);
+      const rng = mulberry32(21);
       const names = ['Streets', 'Dark gray', 'Imagery', 'Outdoor'];
       const tints = ['none', '#1f2328', '#355e3b', '#8fb573'];
       const cw = w / 2;
@@ -275,7 +264,7 @@ const IMAGES = [
     width: 1200,
     height: 675,
     draw: (w, h) => {
-      const rng = createRng(31);
+      const rng = mulberry32(31);
       let body = `<rect width="${w}" height="${h * 0.45}" fill="#cfe6fa"/><rect y="${h * 0.45}" width="${w}" height="${h * 0.55}" fill="${C.land}"/>`;
       body += `<path d="M0,${h * 0.45} L180,${h * 0.25} L330,${h * 0.4} L520,${h * 0.18} L700,${h * 0.42} L900,${h * 0.22} L${w},${h * 0.45} z" fill="#9bb48a"/>`;
       for (let i = 0; i < 14; i++) {
@@ -311,7 +300,7 @@ const IMAGES = [
     width: 600,
     height: 450,
     draw: (w, h) => {
-      const rng = createRng(41);
+      const rng = mulberry32(41);
       let body = `<clipPath id="c"><rect width="${w}" height="${h}" rx="24"/></clipPath><g clip-path="url(#c)">${mapBase(w, h, rng)}</g>`;
       body += `<circle cx="300" cy="260" r="40" fill="${C.blue}" fill-opacity="0.2" stroke="${C.blue}" stroke-width="3"/>`;
       body += `<circle cx="300" cy="260" r="8" fill="${C.blue}"/>`;
@@ -342,7 +331,7 @@ const IMAGES = [
     width: 700,
     height: 700,
     draw: (w, h) => {
-      const rng = createRng(51);
+      const rng = mulberry32(51);
       let body = `<clipPath id="c"><circle cx="350" cy="350" r="340"/></clipPath><g clip-path="url(#c)">${mapBase(w, h, rng)}</g>`;
       body += `<circle cx="350" cy="350" r="220" fill="${C.orange}" fill-opacity="0.12" stroke="${C.orange}" stroke-width="4" stroke-dasharray="12 8"/>`;
       body += arrow(350, 350, 570, 350, { color: C.orange }) + text(460, 340, 'radius', { size: 20, weight: 700, fill: C.orange });
@@ -384,7 +373,7 @@ const IMAGES = [
     width: 1000,
     height: 600,
     draw: (w, h) => {
-      const rng = createRng(61);
+      const rng = mulberry32(61);
       let body = mapBase(w, h, rng);
       body += `<rect x="20" y="20" width="300" height="${h - 40}" rx="10" fill="#fff" filter="url(#shadow)"/>`;
       body += text(40, 60, 'Coffee near you', { size: 22, weight: 700, anchor: 'start' });
@@ -402,7 +391,7 @@ const IMAGES = [
     width: 1200,
     height: 700,
     draw: (w, h) => {
-      const rng = createRng(71);
+      const rng = mulberry32(71);
       let body = `<g opacity="0.9">${mapBase(w, h, rng, { opaque: false })}</g>`;
       body += `<path d="${routePath(120, 560, 1060, 140, rng, 8)}" fill="none" stroke="${C.purple}" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>`;
       body += pin(120, 560, C.green, 1.6) + pin(1060, 140, C.red, 1.6);
@@ -419,7 +408,7 @@ const IMAGES = [
     width: 800,
     height: 800,
     draw: (w, h) => {
-      const rng = createRng(81);
+      const rng = mulberry32(81);
       const ring = (r, n) => {
         const pts = [];
         for (let i = 0; i < n; i++) {
@@ -443,7 +432,7 @@ const IMAGES = [
     width: 900,
     height: 600,
     draw: (w, h) => {
-      const rng = createRng(91);
+      const rng = mulberry32(91);
       let body = `<g opacity="0.7">${mapBase(w, h, rng, { opaque: false })}</g>`;
       const incident = [450, 320];
       const facilities = [
@@ -466,7 +455,7 @@ const IMAGES = [
     width: 1600,
     height: 1000,
     draw: (w, h) => {
-      const rng = createRng(101);
+      const rng = mulberry32(101);
       let body = mapBase(w, h, rng);
       const depot = [800, 520];
       [C.purple, C.orange, C.teal].forEach((c, k) => {
@@ -494,7 +483,7 @@ const IMAGES = [
     width: 1000,
     height: 500,
     draw: (w, h) => {
-      const rng = createRng(111);
+      const rng = mulberry32(111);
       const ramp = ['#fef0d9', '#fdcc8a', '#fc8d59', '#e34a33', '#b30000'];
       let body = '';
       for (let row = 0; row < 6; row++) {
@@ -516,7 +505,7 @@ const IMAGES = [
     width: 1200,
     height: 800,
     draw: (w, h) => {
-      const rng = createRng(121);
+      const rng = mulberry32(121);
       const ramp = ['#ffffcc', '#a1dab4', '#41b6c4', '#2c7fb8', '#253494'];
       let body = `<rect width="${w}" height="${h}" fill="#f4f4f4"/>`;
       // Back rows first so nearer bars overlap them (painter's algorithm).
@@ -559,7 +548,7 @@ const IMAGES = [
     width: 800,
     height: 500,
     draw: (w, h) => {
-      const rng = createRng(131);
+      const rng = mulberry32(131);
       const ramp = ['#edf8e9', '#bae4b3', '#74c476', '#31a354', '#006d2c'];
       let body = '';
       for (let i = 0; i < 12; i++) {
