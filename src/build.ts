@@ -10,6 +10,7 @@ import { fingerprintInputs } from './cache/fingerprint.js';
 import { loadBuildState, MARKER, readMarker, saveBuildState } from './cache/build-state.js';
 import { PageCache } from './cache/page-cache.js';
 import { hashImage } from './cache/image-hash.js';
+import { contentHash, writeJson } from './pagedata/write.js';
 import { mapLimit } from './images/map-limit.js';
 import type { PageTask } from './render/page-task.js';
 import type { ShellInputs } from './render/assemble.js';
@@ -92,7 +93,6 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
   if (useCache && previousOutput && state.fingerprint === fingerprint) {
     for (const k of ['pages', 'images', 'redirects', 'links'] as const) stats[k] = state.stats[k] ?? 0;
     Object.assign(stats, { cached: stats.pages, upToDate: 1 });
-    lap('fingerprint');
     return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: finish() };
   }
 
@@ -150,9 +150,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     progress({ phase: 'templates', done: 2, total: 2 });
     lap('clientBundle');
     const shared = await plan.writeSharedData(siteDir);
-    const { contentHash } = await import('./pagedata/write.js');
     const buildHash = contentHash(`docsgen-build:${client.hash}`, 20);
-    const { writeJson } = await import('./pagedata/write.js');
     await writeJson(path.join(siteDir, 'page-data/app-data.json'), { webpackCompilationHash: buildHash });
 
     // 3. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
@@ -173,15 +171,17 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     const shellKey = cacheKey(JSON.stringify(shell));
     // a page's own inputs: docsgen, config, its template's code, its source text, frontmatter and place in the tree
     const inputsKey = cacheKey(engine, JSON.stringify(config));
-    const pageKey = (t: PageTask) => cacheKey(inputsKey, serverBundle.templateKeys[t.template] ?? serverBundle.hash, JSON.stringify({ ...t, id: 0 }));
-    const collected = collectPages({ siteDir, shell });
+    const pageKeys = plan.tasks.map((t) => cacheKey(inputsKey, serverBundle.templateKeys[t.template] ?? serverBundle.hash, JSON.stringify({ ...t, id: 0 })));
+    // the fingerprint hashed every file under content/ already: images there are not read again
+    const imageHash = async (file: string) => inputs.stamps[path.relative(root, file).split(path.sep).join('/')]?.[2] ?? hashImage(file);
+    const collected = collectPages({ siteDir, shell, cacheDir: pageCache.dir });
     const previousSiteDir = previousOutput ? path.join(outDir, 'public', prefixDir) : null;
     const outputs: Record<string, string> = {};
     const toRender: PageTask[] = [];
     const total = plan.tasks.length;
     const tick = () => progress({ phase: 'pages', done: collected.count, total });
     await mapLimit(plan.tasks, 32, async (task) => {
-      const entry = await pageCache.lookup(task.pagePath, pageKey(task), shared.props, hashImage);
+      const entry = await pageCache.lookup(task.pagePath, pageKeys[task.id]!, shared.props, imageHash);
       if (!entry) return void toRender.push(task);
       const outKey = cacheKey(entry.resultHash, shellKey);
       if (previousSiteDir && state!.outputs[task.pagePath] === outKey && (await collected.reuse(entry.meta, task.displayFile, previousSiteDir))) {
@@ -191,7 +191,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
       }
       const result = await pageCache.read(task.pagePath, entry);
       if (!result) return void toRender.push(task);
-      await collected.write(result, task.displayFile);
+      collected.write(result, task.displayFile);
       outputs[task.pagePath] = outKey;
       stats.cached++;
       tick();
@@ -209,7 +209,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
         variables: config.variables,
         imageMaxWidth: config.images.maxWidth,
         shared: shared.props,
-        output: { siteDir, shell, cacheDir: pageCache.dir },
+        output: collected.output,
       },
       {
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
@@ -218,9 +218,9 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
           collected.record(page.meta, task.displayFile, page.ok);
           tick();
           if (page.resultHash === null) return;
-          const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await hashImage(i.source)] as [string, string | null]));
+          const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await imageHash(i.source)] as [string, string | null]));
           if (images.some(([, h]) => h === null)) return;
-          pageCache.register(task.pagePath, pageKey(task), page.meta, page.resultHash, page.reads, images as Array<[string, string]>);
+          pageCache.register(task.pagePath, pageKeys[task.id]!, page.meta, page.resultHash, page.reads, images as Array<[string, string]>);
           outputs[task.pagePath] = cacheKey(page.resultHash, shellKey);
         },
       },

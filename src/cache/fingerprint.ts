@@ -1,9 +1,10 @@
 // The fingerprint of everything a build reads from the project. Equal fingerprints (and an intact output)
 // mean a rebuild would write the same bytes, so the build can stop before doing anything.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { hashBytes } from './hash.js';
 
 /** Per input file: size, modification time and content hash, so unchanged files are not read again. */
 export type FileStamps = Record<string, [size: number, mtimeMs: number, hash: string]>;
@@ -15,9 +16,11 @@ export async function fingerprintInputs(root: string, dirs: string[], files: str
     const found = await fg('**/*', { cwd: dir, onlyFiles: true, dot: false, stats: true, followSymbolicLinks: true }).catch(() => []);
     for (const e of found) entries.push({ rel: rel(root, path.join(dir, e.path)), size: e.stats!.size, mtimeMs: e.stats!.mtimeMs });
   }
+  const listed = new Set(entries.map((e) => e.rel));
   for (const f of files) {
-    const found = await fg(fg.convertPathToPattern(f), { onlyFiles: true, stats: true }).catch(() => []);
-    for (const e of found) entries.push({ rel: rel(root, f), size: e.stats!.size, mtimeMs: e.stats!.mtimeMs });
+    const s = await stat(f).catch(() => null);
+    // a missing file (no config, no lock file) is an input too: its absence is in the fingerprint by omission
+    if (s?.isFile() && !listed.has(rel(root, f))) entries.push({ rel: rel(root, f), size: s.size, mtimeMs: s.mtimeMs });
   }
   entries.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   const stamps: FileStamps = {};
@@ -28,7 +31,7 @@ export async function fingerprintInputs(root: string, dirs: string[], files: str
       const hash =
         before && before[0] === e.size && before[1] === e.mtimeMs
           ? before[2]
-          : createHash('sha256').update(await readFile(path.resolve(root, e.rel))).digest('hex').slice(0, 20);
+          : hashBytes(await readFile(path.resolve(root, e.rel)));
       stamps[e.rel] = [e.size, e.mtimeMs, hash];
     }),
   );

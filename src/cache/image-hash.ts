@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { hashBytes } from './hash.js';
 
 // Images are shared by many pages: hash each file once per process, and again only when its size or mtime changes.
 const known = new Map<string, { size: number; mtimeMs: number; hash: Promise<string | null> }>();
@@ -11,7 +11,7 @@ export async function hashImage(file: string): Promise<string | null> {
   const k = known.get(file);
   if (k && k.size === s.size && k.mtimeMs === s.mtimeMs) return k.hash;
   const hash = readFile(file).then(
-    (b) => createHash('sha256').update(b).digest('hex').slice(0, 20),
+    (b) => hashBytes(b),
     () => null,
   );
   known.set(file, { size: s.size, mtimeMs: s.mtimeMs, hash });

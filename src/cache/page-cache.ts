@@ -5,7 +5,7 @@ import { resultFileOf } from '../render/write-page.js';
 import path from 'node:path';
 import type { PageMeta, PageResult } from '../render/page-result.js';
 import { cacheKey } from './hash.js';
-import { valueHashOf, type ReadSummary } from './reads.js';
+import { valueHashOf } from './reads.js';
 
 /** What the index keeps per page: enough to decide reuse without opening the stored result. */
 export interface CacheEntry {
@@ -109,7 +109,7 @@ export class PageCache {
   }
 
   /** Whether the paths of a read set are known (workers send them once per set). */
-  knowsReadSet(setId: string): boolean {
+  private knowsReadSet(setId: string): boolean {
     return this.readSets.has(setId) || this.encodedSets.has(setId);
   }
 

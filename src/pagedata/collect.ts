@@ -1,18 +1,17 @@
-import { link, mkdir, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { ImageJob } from '../images/index.js';
-import { assemblePage, htmlFileOf, type ShellInputs } from '../render/assemble.js';
+import { htmlFileOf, pageFilesOf } from '../render/assemble.js';
 import type { PageMeta, PageResult } from '../render/page-result.js';
-import { pageDataFile } from './write.js';
+import { writePageFiles, type PageOutput } from '../render/write-page.js';
 
 /**
- * Receives pages as they are rendered or taken from the cache and writes each one's HTML and page-data at
- * once (nothing is held until the end, so memory stays flat in the page count); gathers link sources, image
- * references and problems on the way.
+ * Accounts for every page as render threads write it, the cache gives it back or the previous output lends
+ * its files: gathers link sources, image references and problems (a page's HTML is never held here).
  */
-export function collectPages(opts: { siteDir: string; shell: ShellInputs }) {
+export function collectPages(output: PageOutput) {
   const diagnostics: Diagnostic[] = [];
   const links = new Map<string, { source: string; links: LinkSource[] }>();
   const images = new Map<string, ImageJob>();
@@ -42,6 +41,8 @@ export function collectPages(opts: { siteDir: string; shell: ShellInputs }) {
   };
 
   return {
+    /** Where pages go: render threads write there with the same writer as `write`. */
+    output,
     diagnostics,
     pagePaths,
     get count() {
@@ -52,24 +53,17 @@ export function collectPages(opts: { siteDir: string; shell: ShellInputs }) {
       record(r, sourceFile, ok);
     },
     /** Writes a page's two files (a failed page only contributes its problems). */
-    async write(r: PageResult, sourceFile: string): Promise<void> {
-      if (!record(r, sourceFile, r.pageContext !== null)) return;
-      const files = assemblePage(r, opts.shell);
-      const html = path.join(opts.siteDir, files.htmlFile);
-      const data = path.join(opts.siteDir, files.pageDataFile);
-      await ensureDir(path.dirname(html));
-      await ensureDir(path.dirname(data));
-      await Promise.all([writeFile(html, files.html), writeFile(data, files.pageData)]);
+    write(r: PageResult, sourceFile: string): void {
+      if (record(r, sourceFile, r.pageContext !== null)) writePageFiles(r, output);
     },
     /**
      * Takes a page's two files unchanged from the previous output (hard links: no bytes copied). Returns false
      * when they are gone, and the caller writes the page instead.
      */
     async reuse(r: PageMeta, sourceFile: string, previousSiteDir: string): Promise<boolean> {
-      const htmlRel = htmlFileOf(r.pagePath, r.status);
-      const dataRel = pageDataFile(r.status === undefined ? r.pagePath : `/${r.status}.html`);
-      const html = path.join(opts.siteDir, htmlRel);
-      const data = path.join(opts.siteDir, dataRel);
+      const { htmlFile: htmlRel, pageDataFile: dataRel } = pageFilesOf(r.pagePath, r.status);
+      const html = path.join(output.siteDir, htmlRel);
+      const data = path.join(output.siteDir, dataRel);
       try {
         await ensureDir(path.dirname(html));
         await ensureDir(path.dirname(data));

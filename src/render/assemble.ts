@@ -33,6 +33,16 @@ export function htmlFileOf(pagePath: string, status?: number): string {
   return status !== undefined ? `${status}.html` : path.posix.join(pagePath.replace(/^\/+/, ''), 'index.html');
 }
 
+/** The `path` of a page's page-data: the page path, or `/404.html` for status pages, as Gatsby names them. */
+function dataPathOf(pagePath: string, status?: number): string {
+  return status === undefined ? pagePath : `/${status}.html`;
+}
+
+/** A page's two files relative to the prefix folder. */
+export function pageFilesOf(pagePath: string, status?: number): { htmlFile: string; pageDataFile: string } {
+  return { htmlFile: htmlFileOf(pagePath, status), pageDataFile: pageDataFile(dataPathOf(pagePath, status)) };
+}
+
 /** Puts the HTML shell and the page-data record around a rendered page. Cheap: no parsing, no React. */
 export function assemblePage(r: PageResult, s: ShellInputs): PageFiles {
   const chunkName = chunkNameOf(r.template);
@@ -50,14 +60,13 @@ export function assemblePage(r: PageResult, s: ShellInputs): PageFiles {
     templateUrl: s.chunks[chunkName] ?? null,
     body: r.body,
   });
-  const dataPath = r.status === undefined ? r.pagePath : `/${r.status}.html`;
   const pageData = JSON.stringify({
     componentChunkName: chunkName,
-    path: dataPath,
+    path: dataPathOf(r.pagePath, r.status),
     result: { pageContext: r.pageContext },
     staticQueryHashes: s.staticQueryHashes,
     slicesMap: s.slicesMap,
     webpackCompilationHash: s.buildHash,
   });
-  return { htmlFile: htmlFileOf(r.pagePath, r.status), html, pageDataFile: pageDataFile(dataPath), pageData };
+  return { ...pageFilesOf(r.pagePath, r.status), html, pageData };
 }

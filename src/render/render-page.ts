@@ -42,7 +42,7 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
 }
 
 /** Compiles and renders one page (no files written). */
-export async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; reads: RenderedPage['reads']; stale: boolean }> {
+async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; reads: RenderedPage['reads']; stale: boolean }> {
   const mod = await loadTemplates(setup.serverBundle);
   let text = '';
   let stale = false;

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { build as buildFn } from '../../build.js';
 import { hasErrors } from '../../diagnostics/types.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 import { createProgress } from '../progress.js';
@@ -37,7 +36,7 @@ export function registerBuild(program: Command, ctx: CliContext): void {
       }
       const bar = createProgress(ctx, Boolean(flags.quiet || flags.json));
       // loaded on use, so `docsgen --help` and other commands do not pay for the build's modules
-      const { build } = (await import('../../build.js')) as { build: typeof buildFn };
+      const { build } = await import('../../build.js');
       try {
         const result = await build({
           root: ctx.root(flags),
