@@ -174,7 +174,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     const pageKeys = plan.tasks.map((t) => cacheKey(inputsKey, serverBundle.templateKeys[t.template] ?? serverBundle.hash, JSON.stringify({ ...t, id: 0 })));
     // the fingerprint hashed every file under content/ already: images there are not read again
     const imageHash = async (file: string) => inputs.stamps[path.relative(root, file).split(path.sep).join('/')]?.[2] ?? hashImage(file);
-    const collected = collectPages({ siteDir, shell, cacheDir: pageCache.dir });
+    const collected = collectPages({ siteDir, shell });
     const previousSiteDir = previousOutput ? path.join(outDir, 'public', prefixDir) : null;
     const outputs: Record<string, string> = {};
     const toRender: PageTask[] = [];
@@ -189,7 +189,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
         stats.cached++;
         return void tick();
       }
-      const result = await pageCache.read(task.pagePath, entry);
+      const result = await pageCache.read(entry);
       if (!result) return void toRender.push(task);
       collected.write(result, task.displayFile);
       outputs[task.pagePath] = outKey;
@@ -217,11 +217,11 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
           const task = plan.tasks[page.id]!;
           collected.record(page.meta, task.displayFile, page.ok);
           tick();
-          if (page.resultHash === null) return;
+          if (page.stored === null) return;
           const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await imageHash(i.source)] as [string, string | null]));
           if (images.some(([, h]) => h === null)) return;
-          pageCache.register(task.pagePath, pageKeys[task.id]!, page.meta, page.resultHash, page.reads, images as Array<[string, string]>);
-          outputs[task.pagePath] = cacheKey(page.resultHash, shellKey);
+          pageCache.register(task.pagePath, pageKeys[task.id]!, page.meta, page.stored, page.reads, images as Array<[string, string]>);
+          outputs[task.pagePath] = cacheKey(page.stored.hash, shellKey);
         },
       },
     );

@@ -1,11 +1,11 @@
 // The persistent page cache: `.docsgen-cache/pages/`. A page whose inputs did not change is not parsed or
 // rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { resultFileOf } from '../render/write-page.js';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageMeta, PageResult } from '../render/page-result.js';
 import { cacheKey } from './hash.js';
 import { valueHashOf } from './reads.js';
+import { ResultPacks, type PackLocation } from './result-packs.js';
 
 /** What the index keeps per page: enough to decide reuse without opening the stored result. */
 export interface CacheEntry {
@@ -17,12 +17,14 @@ export interface CacheEntry {
   images: Array<[file: string, hash: string]>;
   /** Hash of the stored result, part of the output key. */
   resultHash: string;
+  /** Where the stored result is (see result-packs.ts). */
+  at: PackLocation;
   /** Links, images and problems of the page: what a build needs even when it reuses the page's files. */
   meta: PageMeta;
 }
 
 interface IndexFile {
-  version: 2;
+  version: 3;
   engine: string;
   entries: Record<string, CacheEntry>;
   /** Every path any read set holds, sorted; read sets refer to them by index. */
@@ -46,12 +48,14 @@ export class PageCache {
   private readonly pathIndex: Map<string, number>;
   private readonly setValues = new Map<string, string>();
   private readonly pathValues = new Map<string, string>();
+  private readonly packs: ResultPacks;
   private constructor(readonly dir: string, private readonly engine: string, index: IndexFile | null) {
     this.entries = new Map(Object.entries(index?.entries ?? {}));
     this.readSets = new Map();
     this.encodedSets = new Map(Object.entries(index?.readSets ?? {}));
     this.pathTable = index?.paths ?? [];
     this.pathIndex = new Map(this.pathTable.map((p, i) => [p, i]));
+    this.packs = new ResultPacks(path.join(dir, 'packs'));
   }
 
   /** Loads the index; a missing, unreadable or other-engine index gives an empty cache. */
@@ -59,7 +63,7 @@ export class PageCache {
     let index: IndexFile | null = null;
     try {
       const parsed = JSON.parse(await readFile(path.join(dir, INDEX), 'utf8')) as IndexFile;
-      if (parsed.version === 2 && parsed.engine === engine) index = parsed;
+      if (parsed.version === 3 && parsed.engine === engine) index = parsed;
     } catch {
       // no cache yet, or a damaged one: start empty
     }
@@ -86,19 +90,24 @@ export class PageCache {
   }
 
   /** Reads a stored result (null if it vanished or does not match its entry). */
-  async read(pagePath: string, entry: CacheEntry): Promise<PageResult | null> {
-    try {
-      const text = await readFile(this.resultFile(pagePath), 'utf8');
-      return cacheKey(text) === entry.resultHash ? (JSON.parse(text) as PageResult) : null;
-    } catch {
-      return null;
-    }
+  async read(entry: CacheEntry): Promise<PageResult | null> {
+    const text = await this.packs.read(entry.at);
+    // checked against its hash: a pack half written by a build that was killed, or by a concurrent one, is a miss
+    return text !== null && cacheKey(text) === entry.resultHash ? (JSON.parse(text) as PageResult) : null;
   }
 
-  /** Records a page a render thread has just stored (its result file is written; see write-page.ts). */
-  register(pagePath: string, key: string, meta: PageMeta, resultHash: string, reads: { setId: string; valueHash: string; paths?: string[] }, images: Array<[string, string]>): CacheEntry {
+  /** Stores a page a render thread has just rendered: its result (JSON text, with its hash) and what it read. */
+  register(
+    pagePath: string,
+    key: string,
+    meta: PageMeta,
+    stored: { text: string; hash: string },
+    reads: { setId: string; valueHash: string; paths?: string[] },
+    images: Array<[string, string]>,
+  ): CacheEntry {
     if (reads.paths && !this.knowsReadSet(reads.setId)) this.readSets.set(reads.setId, this.intern(reads.paths));
-    const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash, meta };
+    const at = this.packs.append(stored.text);
+    const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash: stored.hash, at, meta };
     this.entries.set(pagePath, entry);
     return entry;
   }
@@ -113,13 +122,19 @@ export class PageCache {
     return this.readSets.has(setId) || this.encodedSets.has(setId);
   }
 
-  /** Writes the index, keeping only the pages of this build (results of removed pages are left to be overwritten). */
+  /** Writes the index, keeping only the pages of this build; results nothing refers to any more are deleted. */
   async save(pagePaths: Iterable<string>): Promise<void> {
-    const entries: Record<string, CacheEntry> = {};
-    const sets = new Map<string, Int32Array>();
+    const live = new Map<string, PackLocation>();
     for (const p of pagePaths) {
       const e = this.entries.get(p);
-      if (!e) continue;
+      if (e) live.set(p, e.at);
+    }
+    await this.packs.compact(live);
+    const entries: Record<string, CacheEntry> = {};
+    const sets = new Map<string, Int32Array>();
+    for (const [p, at] of live) {
+      const e = { ...this.entries.get(p)!, at };
+      this.entries.set(p, e);
       entries[p] = e;
       const set = this.readSetIndices(e.readSet);
       if (set) sets.set(e.readSet, set);
@@ -131,11 +146,13 @@ export class PageCache {
     const position = new Map(table.map((path, i) => [path, i]));
     const readSets: Record<string, string> = {};
     for (const [id, set] of sets) readSets[id] = encodeRanges(Array.from(set, (i) => position.get(this.pathTable[i]!)!).sort((a, b) => a - b));
-    const index: IndexFile = { version: 2, engine: this.engine, entries, paths: table, readSets };
+    const index: IndexFile = { version: 3, engine: this.engine, entries, paths: table, readSets };
     await mkdir(this.dir, { recursive: true });
     const tmp = path.join(this.dir, `${INDEX}.${process.pid}.tmp`);
     await writeFile(tmp, JSON.stringify(index));
     await rename(tmp, path.join(this.dir, INDEX));
+    // docsgen before packs kept one file per page here
+    await rm(path.join(this.dir, 'results'), { recursive: true, force: true });
   }
 
   private readSet(id: string): string[] | undefined {
@@ -162,10 +179,6 @@ export class PageCache {
       }
       return i;
     });
-  }
-
-  private resultFile(pagePath: string): string {
-    return resultFileOf(this.dir, pagePath);
   }
 }
 

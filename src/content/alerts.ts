@@ -1,5 +1,5 @@
 import type { Blockquote, Paragraph, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk.js';
 
 const KINDS = { NOTE: 'Note', TIP: 'Tip', IMPORTANT: 'Important', WARNING: 'Warning', CAUTION: 'Caution' } as const;
 
@@ -8,7 +8,7 @@ const KINDS = { NOTE: 'Note', TIP: 'Tip', IMPORTANT: 'Important', WARNING: 'Warn
  * Plain HTML, not a Calcite element: the article must be readable before (and without) JavaScript.
  */
 export function transformAlerts(tree: Root): void {
-  visit(tree, 'blockquote', (node: Blockquote) => {
+  eachNode(tree, 'blockquote', (node: Blockquote) => {
     const first = node.children[0];
     if (first?.type !== 'paragraph') return;
     const text = first.children[0];

@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk.js';
 
 /** One entry of a page's table of contents. */
 export interface TocEntry {
@@ -18,7 +18,7 @@ export function assignHeadingIds(tree: Root): { toc: TocEntry[]; firstHeading: s
   const slugger = new GithubSlugger();
   const toc: TocEntry[] = [];
   let firstHeading: string | null = null;
-  visit(tree, 'heading', (node) => {
+  eachNode(tree, 'heading', (node) => {
     const text = toString(node).trim();
     const id = slugger.slug(text);
     node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Image, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { describeImage, ImageError } from '../images/index.js';
 import { isExternalHref } from './paths.js';
+import { eachNode } from './walk.js';
 
 /** An image a page references, to be optimized into the web root. */
 export interface ImageReference {
@@ -33,7 +33,7 @@ export interface ImageContext {
  */
 export async function resolveImages(tree: Root, ctx: ImageContext): Promise<{ images: ImageReference[]; diagnostics: Diagnostic[] }> {
   const nodes: Image[] = [];
-  visit(tree, 'image', (node) => {
+  eachNode(tree, 'image', (node) => {
     nodes.push(node);
   });
   // Filled by node index, so the lists come out in document order whichever description finishes first.

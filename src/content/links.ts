@@ -1,6 +1,6 @@
 import type { Definition, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
 import { rewriteHref, type RewriteContext } from './paths.js';
+import { eachNode, walk } from './walk.js';
 
 /** Where a rendered link came from, for `check-links` to name the Markdown line to fix. */
 export interface LinkSource {
@@ -15,12 +15,12 @@ export interface LinkSource {
  */
 export function rewriteLinks(tree: Root, ctx: RewriteContext): LinkSource[] {
   const definitions = new Map<string, Definition>();
-  visit(tree, 'definition', (node) => {
+  eachNode(tree, 'definition', (node) => {
     node.url = rewriteHref(node.url, ctx);
     definitions.set(node.identifier.toLowerCase(), node);
   });
   const sources: LinkSource[] = [];
-  visit(tree, (node) => {
+  walk(tree, (node) => {
     if (node.type === 'link') {
       node.url = rewriteHref(node.url, ctx);
       const start = node.position?.start;

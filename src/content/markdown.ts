@@ -1,10 +1,4 @@
-import type { Element, Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
-import rehypeHighlight from 'rehype-highlight';
-import rehypeStringify from 'rehype-stringify';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { transformAlerts } from './alerts.js';
@@ -12,7 +6,9 @@ import { assignHeadingIds, type TocEntry } from './headings.js';
 import { resolveImages, type ImageReference } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
 import { parseMarkdown } from './parse/index.js';
+import { treeToHtml } from './to-html.js';
 import { substituteVariables } from './variables.js';
+import { eachNode } from './walk.js';
 
 /** What the build needs to know about the site while compiling one page. */
 export interface CompileOptions {
@@ -36,15 +32,6 @@ export interface CompiledMarkdown {
 /** Markdown source (frontmatter included) to mdast with positions. */
 export type MarkdownParser = (text: string) => Root;
 
-// Parsing (markdown-it → mdast, see parse/ and docs/design-parser.md) and stringifying are separate steps so
-// our own transforms run in between, on plain trees, with positions intact (they are what check-links reports).
-const toHtml = unified()
-  .use(remarkRehype, { allowDangerousHtml: false })
-  .use(rehypeHeadingAnchors)
-  .use(rehypeHighlight, { detect: false, plainText: ['text', 'txt', 'plain'] })
-  .use(rehypeStringify)
-  .freeze();
-
 /** Compiles one Markdown file (frontmatter included, so positions are the file's own) to article HTML. */
 export function compileMarkdown(text: string, file: string, displayFile: string, relFile: string, opts: CompileOptions): Promise<CompiledMarkdown> {
   return compileMarkdownWith(parseMarkdown, text, file, displayFile, relFile, opts);
@@ -63,6 +50,7 @@ export async function compileMarkdownWith(parse: MarkdownParser, text: string, f
   } catch (err) {
     return failed(err, displayFile, lines);
   }
+  // our transforms run on the plain mdast, between parsing and HTML, so positions (what check-links reports) stay intact
   diagnostics.push(...substituteVariables(tree, opts.variables, displayFile, lines));
   diagnostics.push(...reportRawHtml(tree, displayFile, lines));
   transformAlerts(tree);
@@ -80,8 +68,7 @@ export async function compileMarkdownWith(parse: MarkdownParser, text: string, f
   diagnostics.push(...imageProblems);
   let html: string;
   try {
-    const hast = (await toHtml.run(tree)) as HastRoot;
-    html = toHtml.stringify(hast);
+    html = treeToHtml(tree);
   } catch (err) {
     return failed(err, displayFile, lines);
   }
@@ -91,7 +78,7 @@ export async function compileMarkdownWith(parse: MarkdownParser, text: string, f
 // Raw HTML is dropped (content is data, never code); say so, since the writer expected it to show.
 function reportRawHtml(tree: Root, file: string, lines: readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = [];
-  visit(tree, 'html', (node) => {
+  eachNode(tree, 'html', (node) => {
     if (/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) return;
     const start = node.position?.start ?? { line: 1, column: 1 };
     out.push({
@@ -124,22 +111,5 @@ function failed(err: unknown, file: string, lines: readonly string[]): CompiledM
         location: { file, line, column, lineText: lines[line - 1] ?? '' },
       },
     ],
-  };
-}
-
-// A visible "#" link after each h2-h6 so readers can copy a link to a section.
-function rehypeHeadingAnchors() {
-  return (tree: HastRoot) => {
-    visit(tree, 'element', (node: Element) => {
-      if (!/^h[2-6]$/.test(node.tagName)) return;
-      const id = node.properties?.id;
-      if (typeof id !== 'string') return;
-      node.children.push({
-        type: 'element',
-        tagName: 'a',
-        properties: { className: ['heading-anchor'], href: `#${id}`, ariaHidden: 'true', tabIndex: -1 },
-        children: [{ type: 'text', value: '#' }],
-      });
-    });
   };
 }

@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
+import { walk } from './walk.js';
 
 const VARIABLE = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 
@@ -13,7 +13,7 @@ const VARIABLE = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 export function substituteVariables(tree: Root, variables: Readonly<Record<string, string>>, file: string, lines: readonly string[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const known = Object.keys(variables).sort();
-  visit(tree, (node) => {
+  walk(tree, (node) => {
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
       const start = node.position?.start;
       const firstLine = node.type === 'code' ? (start?.line ?? 1) + 1 : (start?.line ?? 1);

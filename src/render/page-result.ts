@@ -41,16 +41,16 @@ export function metaOf(r: PageResult): PageMeta {
 }
 
 /**
- * A page as a render thread reports it: the thread has written the page's files (and the cache's copy of the
- * result); the main thread gets only what its book-keeping needs.
+ * A page as a render thread reports it: the thread has written the page's files; the main thread gets what
+ * its book-keeping needs and the result to append to the page cache's pack.
  */
 export interface RenderedPage {
   id: number;
   meta: PageMeta;
   /** False when the page has errors (then nothing was written). */
   ok: boolean;
-  /** Hash of the result stored in the page cache, or null when it was not stored (errors, or the file changed meanwhile). */
-  resultHash: string | null;
+  /** The result as JSON for the page cache, with its hash; null when it must not be stored (errors, or the file changed meanwhile). */
+  stored: { text: string; hash: string } | null;
   /** Which shared data its template read; `paths` is sent only the first time this thread meets a read set. */
   reads: { setId: string; valueHash: string; paths?: string[] };
 }

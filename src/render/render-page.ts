@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { cacheKey } from '../cache/hash.js';
 import { summariseReads, trackReads } from '../cache/reads.js';
 import { compileMarkdown } from '../content/markdown.js';
@@ -6,7 +6,7 @@ import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import { metaOf, type PageResult, type RenderedPage } from './page-result.js';
-import { writePageFiles, writeResult } from './write-page.js';
+import { writePageFiles } from './write-page.js';
 
 interface TemplateModule {
   createElement: (type: unknown, props: unknown) => unknown;
@@ -30,15 +30,20 @@ export function loadTemplates(file: string): Promise<TemplateModule> {
 const sentSets = new WeakMap<RenderSetup, Set<string>>();
 
 /**
- * Compiles a page's Markdown, renders its template, writes the page's files and stores the result in the page
- * cache (the shell is kept apart from the result, so a cached result can get a new shell without rendering).
+ * Compiles a page's Markdown, renders its template and writes the page's files; the result goes back as JSON
+ * for the page cache (the shell is kept apart from the result, so a cached result can get a new shell without
+ * rendering).
  */
 export async function renderPage(task: PageTask, setup: RenderSetup): Promise<RenderedPage> {
   const { result, reads, stale } = await renderResult(task, setup);
   const ok = result.pageContext !== null;
   if (ok) writePageFiles(result, setup.output);
-  const resultHash = ok && !stale ? writeResult(result, setup.output.cacheDir) : null;
-  return { id: task.id, meta: metaOf(result), ok, resultHash, reads };
+  let stored: RenderedPage['stored'] = null;
+  if (ok && !stale) {
+    const text = JSON.stringify(result);
+    stored = { text, hash: cacheKey(text) };
+  }
+  return { id: task.id, meta: metaOf(result), ok, stored, reads };
 }
 
 /** Compiles and renders one page (no files written). */
@@ -47,7 +52,8 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   let text = '';
   let stale = false;
   if (task.status === undefined) {
-    text = await readFile(task.file, 'utf8');
+    // sync: a render thread has nothing else to do meanwhile, and it skips the promise API's fstat/read/close round trips
+    text = readFileSync(task.file, 'utf8');
     stale = cacheKey(text) !== task.textHash;
   }
   const compiled =

@@ -22,7 +22,7 @@ describe('the page cache index', () => {
     t.proxy.nav.map((n) => n.title).join();
     const reads = summariseReads(t.reads());
     const first = await PageCache.open(dir, 'engine-1');
-    first.register('/maps/', 'key-1', meta('/maps/'), 'result-hash', reads, []);
+    first.register('/maps/', 'key-1', meta('/maps/'), { text: '{}', hash: 'result-hash' }, reads, []);
     await first.save(['/maps/']);
 
     const again = await PageCache.open(dir, 'engine-1');

@@ -1,0 +1,80 @@
+import { mkdtemp, readdir, stat, truncate } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ResultPacks, type PackLocation } from '../../src/cache/result-packs.js';
+
+const tmp = () => mkdtemp(path.join(os.tmpdir(), 'docsgen-packs-'));
+const packsIn = async (dir: string) => (await readdir(dir)).filter((n) => n.endsWith('.pack'));
+
+/** One build: appends the given results to a fresh pack, returns their locations. */
+async function build(dir: string, results: Record<string, string>, live: Map<string, PackLocation>): Promise<void> {
+  const packs = new ResultPacks(dir);
+  for (const [key, text] of Object.entries(results)) live.set(key, packs.append(text));
+  await packs.compact(live);
+}
+
+async function readAll(dir: string, live: Map<string, PackLocation>): Promise<Record<string, string | null>> {
+  const packs = new ResultPacks(dir);
+  const out: Record<string, string | null> = {};
+  for (const [key, at] of live) out[key] = await packs.read(at);
+  await packs.close();
+  return out;
+}
+
+describe('result packs', () => {
+  it('reads back exactly what was appended, multi-byte text included', async () => {
+    const dir = await tmp();
+    const live = new Map<string, PackLocation>();
+    await build(dir, { '/a/': '{"body":"<p>Ünïcødé ✓ 地図</p>"}', '/b/': '{"body":""}', '/c/': 'x'.repeat(100_000) }, live);
+    expect(await packsIn(dir)).toHaveLength(1);
+    expect(await readAll(dir, live)).toEqual({ '/a/': '{"body":"<p>Ünïcødé ✓ 地図</p>"}', '/b/': '{"body":""}', '/c/': 'x'.repeat(100_000) });
+  });
+
+  it('deletes a pack once no entry refers to it, and moves the live results out of a mostly dead one', async () => {
+    const dir = await tmp();
+    const live = new Map<string, PackLocation>();
+    const pages = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/p${i}/`, `result ${i} `.repeat(50)]));
+    await build(dir, pages, live);
+    const [first] = await packsIn(dir);
+    // 4 of 10 re-rendered: the first pack is still mostly live and stays
+    await build(dir, Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`/p${i}/`, `new ${i}`])), live);
+    expect(await packsIn(dir)).toContain(first);
+    // 3 more: 7 of its 10 are dead, its live results move and it is deleted
+    await build(dir, Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`/p${i + 4}/`, `new ${i + 4}`])), live);
+    expect(await packsIn(dir)).not.toContain(first);
+    const expected = Object.fromEntries(Object.keys(pages).map((k, i) => [k, i < 7 ? `new ${i}` : pages[k]!]));
+    expect(await readAll(dir, live)).toEqual(expected);
+    // a page removed from the site: its results go when the index stops naming them
+    for (const k of Object.keys(pages)) live.delete(k);
+    await build(dir, {}, live);
+    expect(await packsIn(dir)).toEqual([]);
+  });
+
+  it('merges the small packs of many incremental builds, and keeps every result readable', async () => {
+    const dir = await tmp();
+    const live = new Map<string, PackLocation>();
+    await build(dir, Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`/p${i}/`, `cold ${i} `.repeat(40)])), live);
+    for (let b = 0; b < 20; b++) await build(dir, { [`/p${b}/`]: `edit ${b}` }, live);
+    expect((await packsIn(dir)).length).toBeLessThanOrEqual(8);
+    const all = await readAll(dir, live);
+    for (let i = 0; i < 50; i++) expect(all[`/p${i}/`]).toBe(i < 20 ? `edit ${i}` : `cold ${i} `.repeat(40));
+    // the folder stays within about twice the live bytes
+    const total = (await Promise.all((await packsIn(dir)).map(async (n) => (await stat(path.join(dir, n))).size))).reduce((a, b) => a + b, 0);
+    const liveBytes = [...live.values()].reduce((a, [, , n]) => a + n, 0);
+    expect(total).toBeLessThanOrEqual(2 * liveBytes);
+  });
+
+  it('answers null, never a wrong result, for a pack that is missing or cut short', async () => {
+    const dir = await tmp();
+    const live = new Map<string, PackLocation>();
+    await build(dir, { '/a/': 'aaaa', '/b/': 'bbbb' }, live);
+    const packs = new ResultPacks(dir);
+    expect(await packs.read(['missing.pack', 0, 4])).toBeNull();
+    expect(await packs.read(['../escape.pack', 0, 4])).toBeNull();
+    await packs.close();
+    const [name] = await packsIn(dir);
+    await truncate(path.join(dir, name!), 6);
+    expect(await readAll(dir, live)).toEqual({ '/a/': 'aaaa', '/b/': null });
+  });
+});
