@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { codes } from '../diagnostics/codes.js';
@@ -31,7 +31,8 @@ export async function discoverPages(contentDir: string, root: string, variables:
   const diagnostics: Diagnostic[] = [];
   const pages: SourcePage[] = [];
   const byPath = new Map<string, SourcePage>();
-  const texts = await Promise.all(files.map((rel) => readFile(path.join(contentDir, rel), 'utf8')));
+  // synchronous: thousands of concurrent promise reads cost several times more than a plain loop
+  const texts = files.map((rel) => readFileSync(path.join(contentDir, rel), 'utf8'));
   files.forEach((relFile, i) => {
     const file = path.join(contentDir, relFile);
     const displayFile = path.relative(root, file).split(path.sep).join('/');
@@ -69,12 +70,12 @@ export async function discoverPages(contentDir: string, root: string, variables:
 
 // Titles and descriptions may use the documentation variables too (they show in titles, cards and metadata).
 function substituteFrontmatter(data: Frontmatter, variables: Readonly<Record<string, string>>, file: string, text: string, out: Diagnostic[]): void {
-  const lines = text.split(/\r?\n/);
   const known = Object.keys(variables).sort();
   for (const key of ['title', 'description', 'navTitle'] as const) {
     const value = data[key];
     if (value === undefined) continue;
     data[key] = substitute(value, variables, (name) => {
+      const lines = text.split(/\r?\n/);
       const index = lines.findIndex((l) => l.startsWith(`${key}:`));
       const line = index + 1 || 1;
       const column = Math.max(1, (lines[index] ?? '').indexOf('{{') + 1);

@@ -58,4 +58,20 @@ describe('recording the shared data a template reads', () => {
     expect(valueHashOf(data(), summary.paths, memo)).toBe(summary.valueHash);
     expect(memo.size).toBe(summary.paths.length);
   });
+
+  it('records each render on its own when the same data is tracked again, and sees values changed in between', () => {
+    const d = data();
+    const first = trackReads(d);
+    renderSidebar(first.proxy);
+    const firstReads = first.reads();
+    const second = trackReads(d);
+    void second.proxy.site.siteName;
+    expect(second.reads()).toEqual([['site', 'o'], ['site\u0001siteName', 'v"Documentation"']]);
+    expect(first.reads()).toEqual(firstReads);
+    expect(summariseReads(firstReads)).toEqual(summary);
+    d.nav[0]!.title = 'Maps and scenes';
+    const third = trackReads(d);
+    renderSidebar(third.proxy);
+    expect(third.reads()).toContainEqual(['nav\u00010\u0001title', 'v"Maps and scenes"']);
+  });
 });
