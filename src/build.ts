@@ -130,6 +130,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
   if (!useCache) pageCache.clear();
   const staging = new Staging(outDir);
   await staging.open(root);
+  let assets: ReturnType<typeof placeAssets> | null = null;
   try {
     const publicDir = path.join(staging.dir, 'public');
     const siteDir = path.join(publicDir, prefixDir);
@@ -152,6 +153,10 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     const shared = await plan.writeSharedData(siteDir);
     const buildHash = contentHash(`docsgen-build:${client.hash}`, 20);
     await writeJson(path.join(siteDir, 'page-data/app-data.json'), { webpackCompilationHash: buildHash });
+
+    // The component library's assets and the web manifest do not depend on the pages: placed while they render.
+    assets = placeAssets(siteDir, publicDir, prefix, config, root);
+    assets.catch(() => undefined); // awaited below; a failure is rethrown there, not reported as unhandled
 
     // 3. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
     const shell: ShellInputs = {
@@ -231,6 +236,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     diagnostics.push(...collected.diagnostics);
     stats.pages = collected.pagePaths.size;
     if (hasErrors(diagnostics)) {
+      await assets.catch(() => undefined);
       await staging.discard();
       return { diagnostics, outputs: null, stats: finish() };
     }
@@ -257,20 +263,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
         await copyFile(job.source, path.join(publicDir, job.output));
       }
     }
-    const [{ linkTree }, { docsgenNodeModules }, { writeManifest }] = await Promise.all([
-      import('./render/link-tree.js'),
-      import('./config/docsgen-root.js'),
-      import('./sw/manifest.js'),
-    ]);
-    await linkTree(path.join(docsgenNodeModules, '@esri/calcite-components/dist/calcite/assets'), path.join(siteDir, 'calcite/assets'));
-    const manifest = await writeManifest({
-      publicDir,
-      pathPrefix: prefix,
-      name: config.siteName,
-      shortName: config.shortName,
-      iconSource: path.resolve(root, config.manifestIcon),
-      root,
-    });
+    const manifest = await assets;
     diagnostics.push(...manifest.diagnostics);
     lap('imagesAndManifest');
 
@@ -328,7 +321,26 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {
     // a thrown error (DiagnosticError or a bug) must not leave the staging folder behind
+    await assets?.catch(() => undefined);
     await staging.discard();
     throw err;
   }
+}
+
+/** Links the component library's assets into the site and writes the web manifest with its icons. */
+async function placeAssets(siteDir: string, publicDir: string, prefix: string, config: { siteName: string; shortName: string; manifestIcon: string }, root: string) {
+  const [{ linkTree }, { docsgenNodeModules }, { writeManifest }] = await Promise.all([
+    import('./render/link-tree.js'),
+    import('./config/docsgen-root.js'),
+    import('./sw/manifest.js'),
+  ]);
+  await linkTree(path.join(docsgenNodeModules, '@esri/calcite-components/dist/calcite/assets'), path.join(siteDir, 'calcite/assets'));
+  return writeManifest({
+    publicDir,
+    pathPrefix: prefix,
+    name: config.siteName,
+    shortName: config.shortName,
+    iconSource: path.resolve(root, config.manifestIcon),
+    root,
+  });
 }
