@@ -2,6 +2,7 @@
 // imported only when needed, so a rebuild that finds nothing changed returns before loading them.
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fg from 'fast-glob';
 import { loadProject } from './config/load.js';
 import { hasErrors, type Diagnostic, type StageResult } from './diagnostics/types.js';
 import { cacheKey } from './cache/hash.js';
@@ -269,10 +270,16 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
 
     // 5. Redirects: validated against the pages just built, then every server format written.
     progress({ phase: 'redirects', done: 0, total: 1 });
+    // one listing of the web root serves the redirect checks and the link checker (a walk costs ~0.3 s at 4,000 pages)
+    const siteFiles = await fg('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true });
     diagnostics.push(
-      ...redirectsStage.validateRedirects(rules, { pagePaths: await redirectsStage.collectServedPaths(publicDir), allowedHosts: config.allowedRedirectHosts, pathPrefix: prefix }),
+      ...redirectsStage.validateRedirects(rules, { pagePaths: await redirectsStage.collectServedPaths(publicDir, siteFiles), allowedHosts: config.allowedRedirectHosts, pathPrefix: prefix }),
     );
-    await redirectsStage.writeRedirectArtifacts(rules, { publicDir, serverDir, pathPrefix: prefix, proxyAllowedHosts: config.proxyAllowedHosts });
+    const written = await redirectsStage.writeRedirectArtifacts(rules, { publicDir, serverDir, pathPrefix: prefix, proxyAllowedHosts: config.proxyAllowedHosts });
+    for (const file of written) {
+      const rel = path.relative(publicDir, file);
+      if (!rel.startsWith('..')) siteFiles.push(rel.split(path.sep).join('/'));
+    }
     lap('redirects');
 
     // 6. Internal links of what was built (redirect sources are known now, so stale links are reported).
@@ -283,6 +290,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
         cwd: root,
         cacheDir: path.join(project.cacheDir, 'links'),
         resultCache: useCache,
+        files: siteFiles,
         onProgress: (done, total) => progress({ phase: 'links', done, total }),
       });
       stats.links = links.stats.links;

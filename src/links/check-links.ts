@@ -36,7 +36,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   const pathPrefix = normalisePrefix(opts.pathPrefix ?? '');
   const diagnostics: Diagnostic[] = [];
 
-  const files = await fg('**/*', { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: true });
+  const files = opts.files ? [...opts.files] : await fg('**/*', { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: true });
   const pages = files.filter((f) => f.endsWith('.html') || f.endsWith('.htm')).sort();
   if (pages.length === 0) {
     throw usage(linkCodes.LINKS_NO_PAGES, `no HTML pages in ${rel(cwd, dir)}`, 'pass the folder of built HTML (for a docsgen build, dist/public)');

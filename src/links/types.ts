@@ -51,6 +51,8 @@ export interface CheckLinksOptions {
   resultCache?: boolean;
   /** Called as pages are parsed. */
   onProgress?: (done: number, total: number) => void;
+  /** Every file under `dir` (relative, `/`-separated, dot files included) when the caller has just listed them. */
+  files?: readonly string[];
   /** Folder that diagnostic paths are relative to (default: process.cwd()). */
   cwd?: string;
   /** Folder the Markdown paths in the link sources are relative to: the project root (default: `cwd`). */
