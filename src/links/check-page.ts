@@ -2,6 +2,7 @@ import { extractPage, positionsOf, type RefRole } from './extract-page.js';
 import { baseUrlOf, decodeFragment, LOCAL_ORIGIN, pageUrl, resolveHref } from './resolve-href.js';
 import { isHtmlFile, type SiteIndex } from './site-index.js';
 import type { RedirectMatcher } from './redirect-matcher.js';
+import { ownString } from './own-string.js';
 import type { LinkProblemKind } from './types.js';
 import { PATH_PREFIX } from '../config/defaults.js';
 
@@ -85,9 +86,13 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
     const c0 = href.charCodeAt(0);
     const cacheKey = c0 === 47 /* / */ && href.charCodeAt(1) !== 47 && localBase ? (ref.role === 'page' ? href : `\u0001${href}`) : `${ref.role}\0${dirKey}\0${href}`;
     let outcome = cache.get(cacheKey);
-    if (!outcome) {
+    if (!outcome && c0 === 35 /* # */) {
+      // a same-page fragment: cheap to resolve and never shared with another page, so not worth a cache entry
       outcome = resolveOutcome(href, base, ref.role, ctx);
-      cache.set(cacheKey, outcome);
+    } else if (!outcome) {
+      // cached for the whole run: nothing in it may be a slice of this page's HTML (see own-string.ts)
+      outcome = resolveOutcome(ownString(href), base, ref.role, ctx);
+      cache.set(ownString(cacheKey), outcome);
     }
     if (outcome.t === 'skip') continue;
     links++;
@@ -126,10 +131,11 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
       const href = refs[f.index]!.href;
       let occurrence = 0;
       for (let k = 0; k < f.index; k++) if (refs[k]!.href === href) occurrence++;
-      f.make({ href, index: f.index, line: places[i]!.line, column: places[i]!.column, occurrence });
+      f.make({ href: ownString(href), index: f.index, line: places[i]!.line, column: places[i]!.column, occurrence });
     });
   }
-  return { page, anchors: anchors.join('\0'), links, problems, anchorChecks, externals };
+  // joined anew (one anchor would come back as itself: a slice of the page's HTML)
+  return { page, anchors: ownString(anchors.join('\0')), links, problems, anchorChecks, externals };
 }
 
 function hasOuterSpace(s: string): boolean {
