@@ -120,8 +120,6 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
   stats.redirects = rules.length;
   const plan = planSite(found.pages, serverBundle.templates, config);
   diagnostics.push(...plan.diagnostics);
-  // the plan holds each text's hash; workers read the files again, so the texts need not stay in memory
-  for (const page of found.pages) page.text = '';
   // the browser applies the same redirects on client-side navigation, without a server round trip
   plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);
   lap('plan');

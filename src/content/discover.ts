@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { cacheKey } from '../cache/hash.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
@@ -18,8 +19,8 @@ export interface SourcePage {
   /** Site path without prefix, `/a/b/`. */
   pagePath: string;
   frontmatter: Frontmatter;
-  /** The whole file text (frontmatter included, so positions stay the file's own). */
-  text: string;
+  /** Hash of the file's text: the page cache's key, and how a render thread tells the file changed since. */
+  textHash: string;
 }
 
 /**
@@ -31,15 +32,15 @@ export async function discoverPages(contentDir: string, root: string, variables:
   const diagnostics: Diagnostic[] = [];
   const pages: SourcePage[] = [];
   const byPath = new Map<string, SourcePage>();
-  // synchronous: thousands of concurrent promise reads cost several times more than a plain loop
-  const texts = files.map((rel) => readFileSync(path.join(contentDir, rel), 'utf8'));
-  files.forEach((relFile, i) => {
+  // One file at a time, and no text kept: memory stays flat in the page count (render threads read the files
+  // again). Synchronous: thousands of concurrent promise reads cost several times more than a plain loop.
+  for (const relFile of files) {
     const file = path.join(contentDir, relFile);
     const displayFile = path.relative(root, file).split(path.sep).join('/');
-    const text = texts[i]!;
+    const text = readFileSync(file, 'utf8');
     const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);
     diagnostics.push(...fm);
-    if (!data || data.draft) return;
+    if (!data || data.draft) continue;
     substituteFrontmatter(data, variables, displayFile, text, diagnostics);
     const pagePath = pagePathOf(relFile);
     const other = byPath.get(pagePath.toLowerCase());
@@ -51,12 +52,12 @@ export async function discoverPages(contentDir: string, root: string, variables:
         hint: 'rename or remove one of them (paths are compared case-insensitively)',
         location: { file: displayFile, line: 1, column: 1 },
       });
-      return;
+      continue;
     }
-    const page: SourcePage = { file, displayFile, relFile: relFile.split(path.sep).join('/'), pagePath, frontmatter: data, text };
+    const page: SourcePage = { file, displayFile, relFile: relFile.split(path.sep).join('/'), pagePath, frontmatter: data, textHash: cacheKey(text) };
     byPath.set(pagePath.toLowerCase(), page);
     pages.push(page);
-  });
+  }
   if (files.length === 0) {
     diagnostics.push({
       code: codes.NO_CONTENT,

@@ -35,8 +35,8 @@ export function splitFrontmatter(text: string): SplitResult {
 /** Parses and validates a page's frontmatter; problems come back with the file's own line numbers. */
 export function parseFrontmatter(text: string, file: string): { data: Frontmatter | null; diagnostics: Diagnostic[] } {
   const { yaml, yamlLine } = splitFrontmatter(text);
-  const lines = text.split(/\r?\n/);
-  const at = (line: number, column: number) => ({ file, line, column, lineText: lines[line - 1] ?? '' });
+  // the file's lines only when a problem is reported
+  const at = (line: number, column: number) => ({ file, line, column, lineText: text.split(/\r?\n/)[line - 1] ?? '' });
   if (yaml === null) {
     return {
       data: null,
@@ -88,5 +88,7 @@ export function parseFrontmatter(text: string, file: string): { data: Frontmatte
       }),
     };
   }
-  return { data: parsed.data, diagnostics: [] };
+  // copied: the YAML values are slices of the page's text, and the frontmatter outlives it (nav, plan, cache);
+  // kept as slices, every page's whole text would stay in memory for the whole build
+  return { data: JSON.parse(JSON.stringify(parsed.data)) as Frontmatter, diagnostics: [] };
 }

@@ -1,10 +1,10 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import type { SourcePage } from '../content/discover.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { PageTask } from '../render/page-task.js';
-import { cacheKey } from '../cache/hash.js';
 import { SiteTree } from './site-tree.js';
 import { staticQuery, writeJson } from './write.js';
 
@@ -54,7 +54,7 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       displayFile: page.displayFile,
       relFile: page.relFile,
       pagePath: page.pagePath,
-      textHash: cacheKey(page.text),
+      textHash: page.textHash,
       frontmatter: page.frontmatter,
       template,
       breadcrumbs: tree.breadcrumbs(page.pagePath),
@@ -130,7 +130,8 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
 }
 
 function unknownTemplate(page: SourcePage, template: string, templates: readonly string[]): Diagnostic {
-  const lines = page.text.split(/\r?\n/);
+  // the text is not kept after discovery; an error is rare enough to read the file again
+  const lines = readFileSync(page.file, 'utf8').split(/\r?\n/);
   const index = lines.findIndex((l) => /^template\s*:/.test(l));
   const line = index >= 0 ? index + 1 : 1;
   const column = index >= 0 ? (lines[index]!.indexOf(':') + 2) : 1;
