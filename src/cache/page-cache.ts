@@ -106,7 +106,7 @@ export class PageCache {
     images: Array<[string, string]>,
   ): CacheEntry {
     if (reads.paths && !this.knowsReadSet(reads.setId)) this.readSets.set(reads.setId, this.intern(reads.paths));
-    const at = this.packs.append(stored.text);
+    const at = this.packs.append(Buffer.from(stored.text, 'utf8'));
     const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash: stored.hash, at, meta };
     this.entries.set(pagePath, entry);
     return entry;

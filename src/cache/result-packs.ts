@@ -20,13 +20,12 @@ export class ResultPacks {
   constructor(readonly dir: string) {}
 
   /** Appends one result to this build's pack (synchronous: the main thread does only this per rendered page). */
-  append(text: string): PackLocation {
+  append(bytes: Uint8Array): PackLocation {
     if (!this.writing) {
       const name = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.pack`;
       mkdirSync(this.dir, { recursive: true });
       this.writing = { name, fd: openSync(path.join(this.dir, name), 'w'), offset: 0 };
     }
-    const bytes = Buffer.from(text, 'utf8');
     const w = this.writing;
     for (let done = 0; done < bytes.length; ) done += writeSync(w.fd, bytes, done, bytes.length - done);
     const at: PackLocation = [w.name, w.offset, bytes.length];
@@ -35,7 +34,11 @@ export class ResultPacks {
   }
 
   /** Reads a result back; null when its pack is gone or shorter than the entry says. */
-  async read([pack, offset, length]: PackLocation): Promise<string | null> {
+  async read(at: PackLocation): Promise<string | null> {
+    return (await this.readBytes(at))?.toString('utf8') ?? null;
+  }
+
+  private async readBytes([pack, offset, length]: PackLocation): Promise<Buffer | null> {
     if (pack.includes('/') || pack.includes('\\')) return null;
     let handle = this.readers.get(pack);
     if (!handle) {
@@ -46,7 +49,7 @@ export class ResultPacks {
     try {
       const buf = Buffer.allocUnsafe(length);
       const { bytesRead } = await (await handle).read(buf, 0, length, offset);
-      return bytesRead === length ? buf.toString('utf8') : null;
+      return bytesRead === length ? buf : null;
     } catch {
       return null;
     }
@@ -84,9 +87,9 @@ export class ResultPacks {
     if (move.size > 0) {
       for (const [key, at] of live) {
         if (!move.has(at[0])) continue;
-        const text = await this.read(at);
-        if (text === null) live.delete(key);
-        else live.set(key, this.append(text));
+        const bytes = await this.readBytes(at);
+        if (bytes === null) live.delete(key);
+        else live.set(key, this.append(bytes));
       }
       await this.close();
     }

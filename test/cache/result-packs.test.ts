@@ -10,7 +10,7 @@ const packsIn = async (dir: string) => (await readdir(dir)).filter((n) => n.ends
 /** One build: appends the given results to a fresh pack, returns their locations. */
 async function build(dir: string, results: Record<string, string>, live: Map<string, PackLocation>): Promise<void> {
   const packs = new ResultPacks(dir);
-  for (const [key, text] of Object.entries(results)) live.set(key, packs.append(text));
+  for (const [key, text] of Object.entries(results)) live.set(key, packs.append(Buffer.from(text, 'utf8')));
   await packs.compact(live);
 }
 
