@@ -1,22 +1,17 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './nginx.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 
 /** Debian's Apache httpd binary and its modules. */
 export const APACHE_BIN = '/usr/sbin/apache2';
 const MODULES = '/usr/lib/apache2/modules';
 
 /** A running Apache started by a test. */
-export interface ApacheServer {
-  port: number;
-  origin: string;
-  errorLog(): Promise<string>;
-  stop(): Promise<void>;
-}
+export type ApacheServer = ServerProcess;
 
 /**
  * Starts Apache in the foreground (`-X`, one process) on 127.0.0.1 with its own server root, pid and log,
@@ -58,26 +53,5 @@ DirectoryIndex index.html
   } catch (err) {
     throw new Error(`apache rejected the config: ${(err as { stderr?: string }).stderr ?? err}`);
   }
-  const child: ChildProcess = spawn(APACHE_BIN, ['-X', '-f', confFile], { stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`apache exited with ${child.exitCode}: ${await errorLog()}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) break;
-    if (i > 400) throw new Error(`apache did not listen on ${port}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return {
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    errorLog,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return startServerProcess('apache', APACHE_BIN, ['-X', '-f', confFile], { port, dir, errorLog });
 }

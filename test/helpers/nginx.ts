@@ -1,22 +1,16 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 
 /** Debian's nginx binary. */
 export const NGINX_BIN = '/usr/sbin/nginx';
 
 /** A running nginx started by a test. */
-export interface NginxServer {
-  port: number;
-  /** `http://127.0.0.1:PORT` */
-  origin: string;
-  /** The nginx error log so far (for failure messages). */
-  errorLog(): Promise<string>;
-  stop(): Promise<void>;
-}
+export type NginxServer = ServerProcess;
 
 /** Options of startNginx: the two generated includes, the web root, and extra server-level lines for the test. */
 export interface StartNginxOptions {
@@ -83,30 +77,5 @@ http {
   } catch (err) {
     throw new Error(`nginx rejected the config: ${(err as { stderr?: string }).stderr ?? err}\n${await errorLog()}`);
   }
-  const child: ChildProcess = spawn(NGINX_BIN, ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', confFile], { stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForPort(port, child);
-  return {
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    errorLog,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      await rm(prefix, { recursive: true, force: true });
-    },
-  };
-}
-
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`nginx did not listen on ${port}`);
+  return startServerProcess('nginx', NGINX_BIN, ['-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', confFile], { port, dir: prefix, errorLog });
 }
