@@ -1,15 +1,8 @@
 // Eleventy 3 config for the bench: markdown-it (Eleventy's default) renders the same Markdown files docsgen builds,
 // wrapped in a minimal HTML shell (_includes/base.njk) with title, nav of section pages and footer.
 
-/** Documentation variables, same values as VARIABLES in src/config/defaults.ts, so Liquid substitutes what docsgen substitutes. */
-const VARIABLES = {
-  arcgis_js_version: '4.33',
-  calcite_version: '3.2.0',
-  maplibre_version: '5.7.3',
-  cesium_version: '1.132',
-  leaflet_version: '1.9.4',
-  openlayers_version: '10.6.0',
-};
+// docsgen's own documentation variables (the bench compiles lib/ first), so Liquid substitutes what docsgen substitutes
+import { VARIABLES } from '../../lib/config/defaults.js';
 
 /** Configures Eleventy for the bench corpus (input/output come from the command line). */
 export default function configure(eleventyConfig) {
