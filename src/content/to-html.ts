@@ -14,7 +14,7 @@ const lowlight = createLowlight(common);
 const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);
 
 /** mdast → hast → HTML string, with highlighting and heading anchors. */
-export const toHtml = unified()
+const toHtml = unified()
   .use(remarkRehype, { allowDangerousHtml: false, handlers: { code, heading } })
   .use(rehypeStringify)
   .freeze();
