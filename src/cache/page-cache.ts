@@ -96,18 +96,22 @@ export class PageCache {
     return text !== null && cacheKey(text) === entry.resultHash ? (JSON.parse(text) as PageResult) : null;
   }
 
-  /** Stores a page a render thread has just rendered: its result (JSON text, with its hash) and what it read. */
+  /** Where render threads append results (each to a pack of its own, see render-page.ts). */
+  get packsDir(): string {
+    return this.packs.dir;
+  }
+
+  /** Records a page a render thread has just rendered and stored: where its result is, its hash, what it read. */
   register(
     pagePath: string,
     key: string,
     meta: PageMeta,
-    stored: { text: string; hash: string },
+    stored: { at: PackLocation; hash: string },
     reads: { setId: string; valueHash: string; paths?: string[] },
     images: Array<[string, string]>,
   ): CacheEntry {
     if (reads.paths && !this.knowsReadSet(reads.setId)) this.readSets.set(reads.setId, this.intern(reads.paths));
-    const at = this.packs.append(Buffer.from(stored.text, 'utf8'));
-    const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash: stored.hash, at, meta };
+    const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash: stored.hash, at: stored.at, meta };
     this.entries.set(pagePath, entry);
     return entry;
   }

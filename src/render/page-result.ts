@@ -1,6 +1,7 @@
 import type { ImageReference } from '../content/images.js';
 import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
+import type { PackLocation } from '../cache/result-packs.js';
 
 /** The small part of a rendered page the build needs even when it reuses the page's files unchanged. */
 export interface PageMeta {
@@ -41,16 +42,16 @@ export function metaOf(r: PageResult): PageMeta {
 }
 
 /**
- * A page as a render thread reports it: the thread has written the page's files; the main thread gets what
- * its book-keeping needs and the result to append to the page cache's pack.
+ * A page as a render thread reports it: the thread has written the page's files and appended its result to
+ * the thread's own pack; the main thread gets what its book-keeping needs and where the result is.
  */
 export interface RenderedPage {
   id: number;
   meta: PageMeta;
   /** False when the page has errors (then nothing was written). */
   ok: boolean;
-  /** The result as JSON for the page cache, with its hash; null when it must not be stored (errors, or the file changed meanwhile). */
-  stored: { text: string; hash: string } | null;
+  /** Where the result (JSON) went in the page cache's packs, with its hash; null when it was not stored (errors, or the file changed meanwhile). */
+  stored: { at: PackLocation; hash: string } | null;
   /** Which shared data its template read; `paths` is sent only the first time this thread meets a read set. */
   reads: { setId: string; valueHash: string; paths?: string[] };
 }

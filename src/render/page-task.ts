@@ -31,4 +31,6 @@ export interface RenderSetup {
   shared: Record<string, unknown>;
   /** Where rendered pages are written (by the thread that rendered them). */
   output: PageOutput;
+  /** The page cache's pack folder: each thread appends its results to a pack of its own. */
+  packsDir: string;
 }

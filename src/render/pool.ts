@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
-import { renderPage } from './render-page.js';
+import { closeResultPacks, renderPage } from './render-page.js';
 
 type RenderedPage = Awaited<ReturnType<typeof renderPage>>;
 
@@ -22,7 +22,11 @@ export async function renderAll(
   const concurrency =
     opts.concurrency ?? (tasks.length <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(tasks.length / MAIN_THREAD_MAX))));
   if (concurrency === 0 || tasks.length === 0) {
-    for (const t of tasks) await opts.onResult(await renderPage(t, setup));
+    try {
+      for (const t of tasks) await opts.onResult(await renderPage(t, setup));
+    } finally {
+      await closeResultPacks();
+    }
     return;
   }
   const workerUrl = new URL('./worker.js', import.meta.url);
@@ -44,7 +48,8 @@ export async function renderAll(
               }
               if (active === 0) resolve();
             };
-            worker.on('message', (msg: { ok: true; result: RenderedPage } | { ok: false; id: number; error: string }) => {
+            worker.on('message', (msg: { ok: true; result: RenderedPage } | { ok: false; id: number; error: string } | 'closed') => {
+              if (msg === 'closed') return;
               active--;
               if (!msg.ok) {
                 failure = new Error(`rendering page ${tasks.find((t) => t.id === msg.id)?.displayFile ?? msg.id} crashed: ${msg.error}`);
@@ -64,6 +69,22 @@ export async function renderAll(
     );
     await Promise.all(pending);
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all(workers.map(closeWorker));
   }
+}
+
+/** Lets a worker close its pack, then stops it (a worker that does not answer within a second is stopped anyway). */
+async function closeWorker(worker: Worker): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 1000);
+    worker.on('message', (msg) => msg === 'closed' && done());
+    worker.once('exit', done);
+    worker.once('error', done);
+    worker.postMessage('close');
+  });
+  await worker.terminate();
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cacheKey } from '../cache/hash.js';
 import { summariseReads, trackReads } from '../cache/reads.js';
+import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
 import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
@@ -26,12 +27,22 @@ export function loadTemplates(file: string): Promise<TemplateModule> {
   return m;
 }
 
+/** This thread's pack writers, by folder: results are appended where they are made, not sent to the main thread. */
+const packs = new Map<string, ResultPacks>();
+
+/** Closes this thread's packs (end of a build: the next build appends to new ones). */
+export async function closeResultPacks(): Promise<void> {
+  const open = [...packs.values()];
+  packs.clear();
+  await Promise.all(open.map((p) => p.close()));
+}
+
 /** Read sets whose paths this thread already sent in one build (keyed by its setup); each crosses once. */
 const sentSets = new WeakMap<RenderSetup, Set<string>>();
 
 /**
- * Compiles a page's Markdown, renders its template and writes the page's files; the result goes back as JSON
- * for the page cache (the shell is kept apart from the result, so a cached result can get a new shell without
+ * Compiles a page's Markdown, renders its template and writes the page's files; the result is stored as JSON
+ * in the page cache (the shell is kept apart from the result, so a cached result can get a new shell without
  * rendering).
  */
 export async function renderPage(task: PageTask, setup: RenderSetup): Promise<RenderedPage> {
@@ -41,7 +52,9 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
   let stored: RenderedPage['stored'] = null;
   if (ok && !stale) {
     const text = JSON.stringify(result);
-    stored = { text, hash: cacheKey(text) };
+    let pack = packs.get(setup.packsDir);
+    if (!pack) packs.set(setup.packsDir, (pack = new ResultPacks(setup.packsDir)));
+    stored = { at: pack.append(Buffer.from(text, 'utf8')), hash: cacheKey(text) };
   }
   return { id: task.id, meta: metaOf(result), ok, stored, reads };
 }

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeRanges, encodeRanges, PageCache } from '../../src/cache/page-cache.js';
+import { cacheKey } from '../../src/cache/hash.js';
 import { summariseReads, trackReads } from '../../src/cache/reads.js';
+import { ResultPacks } from '../../src/cache/result-packs.js';
 
 const meta = (pagePath: string) => ({ pagePath, template: 'doc', title: 'T', description: 'D', links: [], images: [], diagnostics: [] });
 
@@ -22,12 +24,18 @@ describe('the page cache index', () => {
     t.proxy.nav.map((n) => n.title).join();
     const reads = summariseReads(t.reads());
     const first = await PageCache.open(dir, 'engine-1');
-    first.register('/maps/', 'key-1', meta('/maps/'), { text: '{}', hash: 'result-hash' }, reads, []);
+    // a render thread appends the result to a pack of its own and reports where it is
+    const thread = new ResultPacks(first.packsDir);
+    const at = thread.append(Buffer.from('{"body":"x"}'));
+    await thread.close();
+    first.register('/maps/', 'key-1', meta('/maps/'), { at, hash: cacheKey('{"body":"x"}') }, reads, []);
     await first.save(['/maps/']);
 
     const again = await PageCache.open(dir, 'engine-1');
     const noImages = async () => null;
-    expect(await again.lookup('/maps/', 'key-1', shared, noImages)).not.toBeNull();
+    const hit = await again.lookup('/maps/', 'key-1', shared, noImages);
+    expect(hit).not.toBeNull();
+    expect(await again.read(hit!)).toEqual({ body: 'x' });
     expect(await again.lookup('/maps/', 'key-2', shared, noImages)).toBeNull();
     const renamed = { ...shared, nav: [{ title: 'Maps and scenes', url: '/maps/' }, shared.nav[1]] };
     expect(await (await PageCache.open(dir, 'engine-1')).lookup('/maps/', 'key-1', renamed, noImages)).toBeNull();
