@@ -272,14 +272,15 @@ async function makeFigure(rng, index) {
 /**
  * Writes a deterministic docs-like docsgen project to `dir/content/` and the same files, plus the bench layout,
  * to `dir/eleventy/` (Eleventy's input). Returns what the harness and other bench modules need to know.
+ * `remove(path)` takes the previous files away (default: delete them; the harness moves them aside instead).
  */
-export async function generateCorpus(dir, { pages, seed = 'docsgen-bench' }) {
+export async function generateCorpus(dir, { pages, seed = 'docsgen-bench', remove = (p) => rm(p, { recursive: true, force: true }) }) {
   if (!Number.isInteger(pages) || pages < 3) throw new Error(`pages must be an integer >= 3, got ${pages}`);
   const rng = createRng(`${seed}:${pages}`);
   const contentDir = path.join(dir, 'content');
   const eleventyDir = path.join(dir, 'eleventy');
-  await rm(contentDir, { recursive: true, force: true });
-  await rm(eleventyDir, { recursive: true, force: true });
+  await remove(contentDir);
+  await remove(eleventyDir);
 
   const folders = planTree(rng, pages);
   const leaves = folders.flatMap((f) => f.leaves);

@@ -13,6 +13,15 @@ const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.dirname(BENCH_DIR);
 const WORK = path.join(BENCH_DIR, '.work');
 const RESULTS = path.join(BENCH_DIR, 'results');
+/**
+ * Outputs of earlier builds are moved here and deleted only after the last measurement. This machine's disk
+ * (ext4 mounted with `discard`) makes creating files and folders 3-6x slower for 30-60 s after a large delete,
+ * so deleting a 4,000-page output right before a cold build slowed that build by seconds, and by more the more
+ * files the tool writes. A CI build on a fresh clone deletes nothing first.
+ */
+const TRASH = path.join(WORK, 'trash');
+/** How long to let the disk settle after emptying a trash left by an interrupted run, before measuring. */
+const SETTLE_MS = 45_000;
 const ELEVENTY_BIN = path.join(REPO, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 const ELEVENTY_CONFIG = path.join(BENCH_DIR, 'eleventy', 'eleventy.config.mjs');
 /** GNU time reports the child's peak RSS exactly; without it we poll /proc (may miss a last short peak). */
@@ -159,13 +168,28 @@ function reportFailure(label, m) {
   console.log(t.split('\n').map((l) => `      | ${l}`).join('\n'));
 }
 
+let trashed = 0;
+/** Moves a file or folder into the trash (see TRASH); nothing when it does not exist. */
+async function discard(p) {
+  if (!existsSync(p)) return;
+  await mkdir(TRASH, { recursive: true });
+  await rename(p, path.join(TRASH, `${process.pid}-${trashed++}`));
+}
+
+/** Deletes the trash; true when there was something to delete. */
+async function emptyTrash() {
+  if (!existsSync(TRASH)) return false;
+  await rm(TRASH, { recursive: true, force: true });
+  return true;
+}
+
 async function runDocsgen(corpus, run, opts, log) {
   const out = path.join(corpus.dir, 'dist');
   const args = [opts.docsgen, 'build', '--root', corpus.dir, '--out', out, '--json'];
   if (opts.concurrency) args.push('--concurrency', opts.concurrency);
   const go = () => measure(process.execPath, args, { cwd: REPO, timeoutMs: opts.timeoutMs });
-  await rm(out, { recursive: true, force: true });
-  await rm(path.join(corpus.dir, '.docsgen-cache'), { recursive: true, force: true });
+  await discard(out);
+  await discard(path.join(corpus.dir, '.docsgen-cache'));
 
   const cold = await go();
   const summary = parseSummary(cold.stdout);
@@ -196,7 +220,7 @@ async function runDocsgen(corpus, run, opts, log) {
 
 async function runEleventy(corpus, opts, log) {
   const out = path.join(corpus.dir, 'eleventy-dist');
-  await rm(out, { recursive: true, force: true });
+  await discard(out);
   const m = await measure(process.execPath, [ELEVENTY_BIN, `--config=${ELEVENTY_CONFIG}`, '--input=eleventy', '--output=eleventy-dist', '--quiet'], {
     cwd: corpus.dir,
     timeoutMs: opts.timeoutMs,
@@ -208,7 +232,7 @@ async function runEleventy(corpus, opts, log) {
 async function benchSize(pages, runCount, opts) {
   const dir = path.join(WORK, `corpus-${pages}`);
   const t0 = performance.now();
-  const corpus = await generateCorpus(dir, { pages, seed: opts.seed });
+  const corpus = await generateCorpus(dir, { pages, seed: opts.seed, remove: discard });
   const generateMs = Math.round(performance.now() - t0);
   // The sample site's templates make the corpus a complete project; --bundled-templates leaves docsgen to supply them.
   await rm(path.join(dir, 'templates'), { recursive: true, force: true });
@@ -380,9 +404,15 @@ async function main() {
     sizes: [],
   };
   console.log(`docsgen bench: pages ${opts.pages.join(', ')}, runs ${opts.runs.join(', ')}, node ${process.version}, ${result.machine.cpus} cpus, load ${result.machine.loadAvgAtStart[0]}, git ${result.git.sha}${result.git.dirty ? ' (dirty)' : ''}`);
+  if (await emptyTrash()) {
+    console.log(`emptied the trash of an interrupted run; waiting ${SETTLE_MS / 1000} s for the disk to settle`);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  }
   for (const [i, pages] of opts.pages.entries()) result.sizes.push(await benchSize(pages, opts.runs[i], opts));
   printTable(result.sizes);
   result.modules = await runModules(opts);
+  // after every measurement: see TRASH
+  await emptyTrash();
   result.finishedAt = new Date().toISOString();
   // Load from other work skews absolute times (ratios less so); kept so noisy runs can be told apart later.
   result.machine.loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
