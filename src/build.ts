@@ -214,12 +214,14 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
         imageMaxWidth: config.images.maxWidth,
         shared: shared.props,
         output: collected.output,
+        packsDir: pageCache.packsDir,
       },
       {
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         onResult: async (page) => {
           const task = plan.tasks[page.id]!;
           collected.record(page.meta, task.displayFile, page.ok);
+          pageCache.noteReads(page.reads);
           tick();
           if (page.stored === null) return;
           const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await imageHash(i.source)] as [string, string | null]));

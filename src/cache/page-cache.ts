@@ -2,7 +2,7 @@
 // rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PageMeta, PageResult } from '../render/page-result.js';
+import type { PageMeta, PageReads, PageResult } from '../render/page-result.js';
 import { cacheKey } from './hash.js';
 import { valueHashOf } from './reads.js';
 import { ResultPacks, type PackLocation } from './result-packs.js';
@@ -46,6 +46,8 @@ export class PageCache {
   private readonly encodedSets: Map<string, string>;
   private readonly pathTable: string[];
   private readonly pathIndex: Map<string, number>;
+  /** Per render thread: its path numbers → indices into pathTable (see PageReads). */
+  private readonly threadPaths = new Map<number, number[]>();
   private readonly setValues = new Map<string, string>();
   private readonly pathValues = new Map<string, string>();
   private readonly packs: ResultPacks;
@@ -107,13 +109,24 @@ export class PageCache {
     key: string,
     meta: PageMeta,
     stored: { at: PackLocation; hash: string },
-    reads: { setId: string; valueHash: string; paths?: string[] },
+    reads: PageReads,
     images: Array<[string, string]>,
   ): CacheEntry {
-    if (reads.paths && !this.knowsReadSet(reads.setId)) this.readSets.set(reads.setId, this.intern(reads.paths));
     const entry: CacheEntry = { key, readSet: reads.setId, valueHash: reads.valueHash, images, resultHash: stored.hash, at: stored.at, meta };
     this.entries.set(pagePath, entry);
     return entry;
+  }
+
+  /**
+   * Takes in the read set of every page a thread rendered, stored or not: the thread numbers paths in the order
+   * it sends them, so skipping one page's new paths would shift every later number.
+   */
+  noteReads(reads: PageReads): void {
+    if (reads.thread === undefined) return;
+    let local = this.threadPaths.get(reads.thread);
+    if (!local) this.threadPaths.set(reads.thread, (local = []));
+    for (const p of reads.newPaths ?? []) local.push(this.intern(p));
+    if (reads.ids && !this.knowsReadSet(reads.setId)) this.readSets.set(reads.setId, Int32Array.from(reads.ids, (n) => local[n]!));
   }
 
   /** Forgets every entry (a build run with the cache off still refreshes it). */
@@ -174,15 +187,13 @@ export class PageCache {
     return set;
   }
 
-  private intern(paths: readonly string[]): Int32Array {
-    return Int32Array.from(paths, (p) => {
-      let i = this.pathIndex.get(p);
-      if (i === undefined) {
-        i = this.pathTable.push(p) - 1;
-        this.pathIndex.set(p, i);
-      }
-      return i;
-    });
+  private intern(p: string): number {
+    let i = this.pathIndex.get(p);
+    if (i === undefined) {
+      i = this.pathTable.push(p) - 1;
+      this.pathIndex.set(p, i);
+    }
+    return i;
   }
 }
 

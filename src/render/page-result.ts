@@ -27,6 +27,21 @@ export interface PageResult extends PageMeta {
   pageContext: Record<string, unknown> | null;
 }
 
+/**
+ * A page's read set as a render thread reports it. A page reads a few hundred places of the shared data and
+ * nearly every page's set differs (its own branch of the nav), so paths cross to the main thread once per
+ * thread: `newPaths` are the paths this thread numbers next (from its count so far), and `ids` the set's paths
+ * by those numbers, in sorted path order. `ids` is left out when the thread already sent this set.
+ */
+export interface PageReads {
+  setId: string;
+  valueHash: string;
+  /** The sending thread (its numbering is its own). */
+  thread?: number;
+  ids?: Int32Array;
+  newPaths?: string[];
+}
+
 /** The meta part of a result. */
 export function metaOf(r: PageResult): PageMeta {
   return {
@@ -52,6 +67,6 @@ export interface RenderedPage {
   ok: boolean;
   /** Where the result (JSON) went in the page cache's packs, with its hash; null when it was not stored (errors, or the file changed meanwhile). */
   stored: { at: PackLocation; hash: string } | null;
-  /** Which shared data its template read; `paths` is sent only the first time this thread meets a read set. */
-  reads: { setId: string; valueHash: string; paths?: string[] };
+  /** Which shared data its template read. */
+  reads: PageReads;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { cacheKey } from '../cache/hash.js';
 import { summariseReads, trackReads } from '../cache/reads.js';
 import { ResultPacks } from '../cache/result-packs.js';
@@ -6,7 +7,7 @@ import { compileMarkdown } from '../content/markdown.js';
 import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
 import type { PageTask, RenderSetup } from './page-task.js';
-import { metaOf, type PageResult, type RenderedPage } from './page-result.js';
+import { metaOf, type PageReads, type PageResult, type RenderedPage } from './page-result.js';
 import { writePageFiles } from './write-page.js';
 
 interface TemplateModule {
@@ -37,8 +38,28 @@ export async function closeResultPacks(): Promise<void> {
   await Promise.all(open.map((p) => p.close()));
 }
 
-/** Read sets whose paths this thread already sent in one build (keyed by its setup); each crosses once. */
-const sentSets = new WeakMap<RenderSetup, Set<string>>();
+/** Per build (keyed by its setup): the numbers this thread gave paths, and the read sets it already sent. */
+const sentReads = new WeakMap<RenderSetup, { numbers: Map<string, number>; sets: Set<string> }>();
+
+/** What goes to the main thread for a page's read set (see PageReads). */
+function readsToSend(setup: RenderSetup, summary: { setId: string; valueHash: string; paths: string[] }): PageReads {
+  let sent = sentReads.get(setup);
+  if (!sent) sentReads.set(setup, (sent = { numbers: new Map(), sets: new Set() }));
+  if (sent.sets.has(summary.setId)) return { setId: summary.setId, valueHash: summary.valueHash };
+  sent.sets.add(summary.setId);
+  const newPaths: string[] = [];
+  const ids = new Int32Array(summary.paths.length);
+  summary.paths.forEach((p, i) => {
+    let n = sent.numbers.get(p);
+    if (n === undefined) {
+      n = sent.numbers.size;
+      sent.numbers.set(p, n);
+      newPaths.push(p);
+    }
+    ids[i] = n;
+  });
+  return { setId: summary.setId, valueHash: summary.valueHash, thread: threadId, ids, ...(newPaths.length > 0 ? { newPaths } : {}) };
+}
 
 /**
  * Compiles a page's Markdown, renders its template and writes the page's files; the result is stored as JSON
@@ -127,10 +148,5 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
     return { result, reads: noReads, stale };
   }
   result.pageContext = pageContext;
-  const summary = summariseReads(tracked.reads());
-  let sent = sentSets.get(setup);
-  if (!sent) sentSets.set(setup, (sent = new Set()));
-  const first = !sent.has(summary.setId);
-  sent.add(summary.setId);
-  return { result, reads: { setId: summary.setId, valueHash: summary.valueHash, ...(first ? { paths: summary.paths } : {}) }, stale };
+  return { result, reads: readsToSend(setup, summariseReads(tracked.reads())), stale };
 }

@@ -22,12 +22,15 @@ describe('the page cache index', () => {
     const shared = { nav: [{ title: 'Maps', url: '/maps/' }, { title: 'Routing', url: '/routing/' }], site: { name: 'Docs' } };
     const t = trackReads(shared);
     t.proxy.nav.map((n) => n.title).join();
-    const reads = summariseReads(t.reads());
+    const summary = summariseReads(t.reads());
+    // as a render thread sends it: its paths numbered 0.. and the set by those numbers
+    const reads = { setId: summary.setId, valueHash: summary.valueHash, thread: 1, ids: Int32Array.from(summary.paths.keys()), newPaths: summary.paths };
     const first = await PageCache.open(dir, 'engine-1');
     // a render thread appends the result to a pack of its own and reports where it is
     const thread = new ResultPacks(first.packsDir);
     const at = thread.append(Buffer.from('{"body":"x"}'));
     await thread.close();
+    first.noteReads(reads);
     first.register('/maps/', 'key-1', meta('/maps/'), { at, hash: cacheKey('{"body":"x"}') }, reads, []);
     await first.save(['/maps/']);
 
@@ -42,5 +45,31 @@ describe('the page cache index', () => {
     const otherSite = { ...shared, site: { name: 'Other' } }; // never read
     expect(await (await PageCache.open(dir, 'engine-1')).lookup('/maps/', 'key-1', otherSite, noImages)).not.toBeNull();
     expect(await (await PageCache.open(dir, 'engine-2')).lookup('/maps/', 'key-1', shared, noImages)).toBeNull();
+  });
+
+  it('maps each thread\'s path numbers to its own paths, also across pages that were not stored', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-page-cache-'));
+    const shared = { nav: [{ title: 'Maps' }, { title: 'Routing' }], site: { name: 'Docs' } };
+    const paths = (...ps: string[]) => ps.map((p) => p.split('.').join('\u0001'));
+    const cache = await PageCache.open(dir, 'engine-1');
+    const thread = new ResultPacks(cache.packsDir);
+    const at = thread.append(Buffer.from('{}'));
+    await thread.close();
+    const hashOf = (ps: string[]) => summariseReads(ps.map((p) => [p, ''] as [string, string])).setId;
+    // thread 1 numbers nav.0.title 0, site.name 1 on a page that is not stored; thread 2 numbers its paths alone
+    cache.noteReads({ setId: 'a', valueHash: 'x', thread: 1, ids: Int32Array.of(0, 1), newPaths: paths('nav.0.title', 'site.name') });
+    cache.noteReads({ setId: 'b', valueHash: 'x', thread: 2, ids: Int32Array.of(0), newPaths: paths('site.name') });
+    const set = paths('nav.1.title', 'site.name');
+    const { valueHashOf } = await import('../../src/cache/reads.js');
+    const reads = { setId: hashOf(set), valueHash: valueHashOf(shared, set), thread: 1, ids: Int32Array.of(2, 1), newPaths: paths('nav.1.title') };
+    cache.noteReads(reads);
+    cache.register('/routing/', 'k', meta('/routing/'), { at, hash: cacheKey('{}') }, reads, []);
+    await cache.save(['/routing/']);
+    const again = await PageCache.open(dir, 'engine-1');
+    expect(await again.lookup('/routing/', 'k', shared, async () => null)).not.toBeNull();
+    const renamed = { ...shared, nav: [shared.nav[0], { title: 'Directions' }] };
+    expect(await (await PageCache.open(dir, 'engine-1')).lookup('/routing/', 'k', renamed, async () => null)).toBeNull();
+    const maps = { ...shared, nav: [{ title: 'Maps and scenes' }, shared.nav[1]] }; // not in the set
+    expect(await (await PageCache.open(dir, 'engine-1')).lookup('/routing/', 'k', maps, async () => null)).not.toBeNull();
   });
 });
