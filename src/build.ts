@@ -15,6 +15,7 @@ import { contentHash, writeJson } from './pagedata/write.js';
 import { mapLimit } from './images/map-limit.js';
 import type { PageTask } from './render/page-task.js';
 import type { ShellInputs } from './render/assemble.js';
+import type { RenderWorkers } from './render/pool.js';
 
 /** Options of `build` (the CLI flags of `docsgen build`). */
 export interface BuildOptions {
@@ -57,6 +58,16 @@ export interface BuildStats {
 
 /** Builds the site: every page, page data, assets, images, service worker, manifest and redirect artifacts. */
 export async function build(options: BuildOptions = {}): Promise<StageResult<{ outDir: string; buildHash: string } | null, BuildStats>> {
+  const prestarted: { workers: RenderWorkers | null } = { workers: null };
+  try {
+    return await runBuild(options, prestarted);
+  } finally {
+    // render threads started early are closed by the render step; this covers a build that stopped before it
+    await prestarted.workers?.close();
+  }
+}
+
+async function runBuild(options: BuildOptions, prestarted: { workers: RenderWorkers | null }): Promise<StageResult<{ outDir: string; buildHash: string } | null, BuildStats>> {
   const started = performance.now();
   const progress = options.onProgress ?? (() => {});
   const project = await loadProject(options.root ?? '.');
@@ -97,14 +108,19 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
     return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: finish() };
   }
 
-  const [{ discoverPages }, { compileClient, compileServerTemplates }, { planSite }, redirectsStage, { Staging }, { collectPages }, { renderAll }] = await Promise.all([
+  // A cold build renders every page: its render threads load the parser and React while pages are discovered.
+  const { renderAll, RenderWorkers, MAIN_THREAD_MAX } = await import('./render/pool.js');
+  const contentRel = path.relative(root, project.contentDir).split(path.sep).join('/');
+  const markdownFiles = Object.keys(inputs.stamps).filter((f) => f.startsWith(`${contentRel}/`) && f.endsWith('.md')).length;
+  if (state === null && options.concurrency !== 0 && markdownFiles > MAIN_THREAD_MAX) prestarted.workers = new RenderWorkers(options.concurrency);
+
+  const [{ discoverPages }, { compileClient, compileServerTemplates }, { planSite }, redirectsStage, { Staging }, { collectPages }] = await Promise.all([
     import('./content/discover.js'),
     import('./render/compile-templates.js'),
     import('./pagedata/plan.js'),
     import('./redirects/index.js'),
     import('./render/staging.js'),
     import('./pagedata/collect.js'),
-    import('./render/pool.js'),
   ]);
 
   // 1. Content: find pages, validate frontmatter, plan templates, tree, shared data.
@@ -218,6 +234,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
       },
       {
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        workers: prestarted.workers,
         onResult: async (page) => {
           const task = plan.tasks[page.id]!;
           collected.record(page.meta, task.displayFile, page.ok);

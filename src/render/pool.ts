@@ -4,51 +4,62 @@ import type { PageTask, RenderSetup } from './page-task.js';
 import { closeResultPacks, renderPage } from './render-page.js';
 
 type RenderedPage = Awaited<ReturnType<typeof renderPage>>;
+type WorkerMessage = { ok: true; result: RenderedPage } | { ok: false; id: number; error: string } | 'closed';
 
 /** Below this many pages, starting workers (each loads the parser and the templates) costs more than it saves. */
-const MAIN_THREAD_MAX = 24;
+export const MAIN_THREAD_MAX = 24;
+
+/** Tasks queued per worker: enough to keep it busy while its last result crosses, few enough to bound memory. */
+const IN_FLIGHT = 4;
 
 /**
- * Renders pages on worker threads across all cores (templates compiled once per worker, not per page). Each
- * worker has at most `inFlight` tasks queued, so memory stays bounded (back-pressure); results are handed to
- * `onResult` as they finish and the caller writes them. With concurrency 0 pages render on this thread (the
- * default for a handful of pages: an incremental rebuild should not pay for starting workers).
+ * Render worker threads, one per core. They can be started before the pages are known (a cold build starts
+ * them while it discovers pages, so loading the parser and React overlaps with that work); `render` then sends
+ * the build's setup once and the pages.
  */
-export async function renderAll(
-  tasks: readonly PageTask[],
-  setup: RenderSetup,
-  opts: { concurrency?: number; onResult: (page: RenderedPage) => Promise<void> | void },
-): Promise<void> {
-  const concurrency =
-    opts.concurrency ?? (tasks.length <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(tasks.length / MAIN_THREAD_MAX))));
-  if (concurrency === 0 || tasks.length === 0) {
-    try {
-      for (const t of tasks) await opts.onResult(await renderPage(t, setup));
-    } finally {
-      await closeResultPacks();
+export class RenderWorkers {
+  private readonly workers: Worker[];
+  private closing: Promise<void> | null = null;
+  /** Why a worker stopped before `render` listened (it failed to load, say). */
+  private readonly early = new Map<Worker, Error>();
+
+  constructor(count = availableParallelism()) {
+    const url = new URL('./worker.js', import.meta.url);
+    this.workers = Array.from({ length: Math.max(1, count) }, () => new Worker(url, { env: { ...process.env, NODE_ENV: 'production' } }));
+    // until `render` listens, a worker that fails to start must not crash the process as an unhandled 'error'
+    for (const w of this.workers) {
+      w.on('error', (err) => this.early.set(w, err));
+      w.on('exit', (code) => this.early.has(w) || this.early.set(w, new Error(`a render thread stopped (exit code ${code})`)));
     }
-    return;
   }
-  const workerUrl = new URL('./worker.js', import.meta.url);
-  const inFlight = 4;
-  let next = 0;
-  let failure: Error | null = null;
-  const pending: Promise<void>[] = [];
-  const workers = Array.from({ length: concurrency }, () => new Worker(workerUrl, { workerData: setup, env: { ...process.env, NODE_ENV: 'production' } }));
-  try {
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /**
+   * Renders `tasks` across the workers with back-pressure (each has at most IN_FLIGHT tasks queued); results go
+   * to `onResult` as they finish. Rejects on the first page that crashes a worker.
+   */
+  async render(tasks: readonly PageTask[], setup: RenderSetup, onResult: (page: RenderedPage) => Promise<void> | void): Promise<void> {
+    let next = 0;
+    let failure: Error | null = null;
+    const pending: Promise<void>[] = [];
     await Promise.all(
-      workers.map(
+      this.workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
+            const stopped = this.early.get(worker);
+            if (stopped) return reject(stopped);
             let active = 0;
             const feed = () => {
-              while (!failure && active < inFlight && next < tasks.length) {
+              while (!failure && active < IN_FLIGHT && next < tasks.length) {
                 worker.postMessage(tasks[next++]);
                 active++;
               }
               if (active === 0) resolve();
             };
-            worker.on('message', (msg: { ok: true; result: RenderedPage } | { ok: false; id: number; error: string } | 'closed') => {
+            worker.on('message', (msg: WorkerMessage) => {
               if (msg === 'closed') return;
               active--;
               if (!msg.ok) {
@@ -56,24 +67,31 @@ export async function renderAll(
                 reject(failure);
                 return;
               }
-              pending.push(Promise.resolve(opts.onResult(msg.result)));
+              pending.push(Promise.resolve(onResult(msg.result)));
               feed();
             });
             worker.on('error', (err) => {
               failure = err;
               reject(err);
             });
+            worker.on('exit', (code) => {
+              if (!this.closing) reject(failure ?? new Error(`a render thread stopped (exit code ${code})`));
+            });
+            worker.postMessage({ setup });
             feed();
           }),
       ),
     );
     await Promise.all(pending);
-  } finally {
-    await Promise.all(workers.map(closeWorker));
+  }
+
+  /** Lets each worker close its pack, then stops it (one that does not answer within a second is stopped anyway). Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= Promise.all(this.workers.map(closeWorker)).then(() => undefined);
+    return this.closing;
   }
 }
 
-/** Lets a worker close its pack, then stops it (a worker that does not answer within a second is stopped anyway). */
 async function closeWorker(worker: Worker): Promise<void> {
   await new Promise<void>((resolve) => {
     const done = () => {
@@ -83,8 +101,41 @@ async function closeWorker(worker: Worker): Promise<void> {
     const timer = setTimeout(done, 1000);
     worker.on('message', (msg) => msg === 'closed' && done());
     worker.once('exit', done);
-    worker.once('error', done);
     worker.postMessage('close');
   });
   await worker.terminate();
+}
+
+/**
+ * Renders pages on worker threads across all cores (templates compiled once per worker, not per page), or on
+ * this thread with concurrency 0 (the default for a handful of pages: an incremental rebuild should not pay for
+ * starting workers). `workers`, when given, are used if there are enough pages and closed in any case.
+ * Results are handed to `onResult` as they finish and the caller records them.
+ */
+export async function renderAll(
+  tasks: readonly PageTask[],
+  setup: RenderSetup,
+  opts: { concurrency?: number; workers?: RenderWorkers | null; onResult: (page: RenderedPage) => Promise<void> | void },
+): Promise<void> {
+  const wanted =
+    opts.concurrency ?? (tasks.length <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(tasks.length / MAIN_THREAD_MAX))));
+  let workers = opts.workers ?? null;
+  if (workers && (wanted === 0 || tasks.length === 0 || workers.size !== wanted)) {
+    await workers.close();
+    workers = null;
+  }
+  if (wanted === 0 || tasks.length === 0) {
+    try {
+      for (const t of tasks) await opts.onResult(await renderPage(t, setup));
+    } finally {
+      await closeResultPacks();
+    }
+    return;
+  }
+  workers ??= new RenderWorkers(wanted);
+  try {
+    await workers.render(tasks, setup, opts.onResult);
+  } finally {
+    await workers.close();
+  }
 }
