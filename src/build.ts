@@ -1,6 +1,7 @@
 // The build pipeline in one screen: each step is a stage under src/, called in order. Heavy stages are
 // imported only when needed, so a rebuild that finds nothing changed returns before loading them.
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { loadProject } from './config/load.js';
@@ -108,11 +109,14 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
     return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: finish() };
   }
 
-  // A cold build renders every page: its render threads load the parser and React while pages are discovered.
+  // A cold build renders every page: render threads load the parser and React while pages are discovered, on
+  // the cores discovery leaves idle (starting one per core made discovery itself slower by as much as it saved).
   const { renderAll, RenderWorkers, MAIN_THREAD_MAX } = await import('./render/pool.js');
   const contentRel = path.relative(root, project.contentDir).split(path.sep).join('/');
   const markdownFiles = Object.keys(inputs.stamps).filter((f) => f.startsWith(`${contentRel}/`) && f.endsWith('.md')).length;
-  if (state === null && options.concurrency !== 0 && markdownFiles > MAIN_THREAD_MAX) prestarted.workers = new RenderWorkers(options.concurrency);
+  if (state === null && options.concurrency !== 0 && markdownFiles > MAIN_THREAD_MAX) {
+    prestarted.workers = new RenderWorkers(Math.max(1, (options.concurrency ?? availableParallelism()) - 1));
+  }
 
   const [{ discoverPages }, { compileClient, compileServerTemplates }, { planSite }, redirectsStage, { Staging }, { collectPages }] = await Promise.all([
     import('./content/discover.js'),

@@ -13,9 +13,9 @@ export const MAIN_THREAD_MAX = 24;
 const IN_FLIGHT = 4;
 
 /**
- * Render worker threads, one per core. They can be started before the pages are known (a cold build starts
- * them while it discovers pages, so loading the parser and React overlaps with that work); `render` then sends
- * the build's setup once and the pages.
+ * Render worker threads. They can be started before the pages are known (a cold build starts one on the core
+ * its page discovery leaves idle, so loading the parser and React overlaps with that work); `render` then
+ * sends the build's setup once and the pages.
  */
 export class RenderWorkers {
   private readonly workers: Worker[];
@@ -23,13 +23,20 @@ export class RenderWorkers {
   /** Why a worker stopped before `render` listened (it failed to load, say). */
   private readonly early = new Map<Worker, Error>();
 
-  constructor(count = availableParallelism()) {
+  constructor(count: number) {
+    this.workers = [];
+    this.grow(count);
+  }
+
+  /** Starts more workers until there are `count`. */
+  grow(count: number): void {
     const url = new URL('./worker.js', import.meta.url);
-    this.workers = Array.from({ length: Math.max(1, count) }, () => new Worker(url, { env: { ...process.env, NODE_ENV: 'production' } }));
-    // until `render` listens, a worker that fails to start must not crash the process as an unhandled 'error'
-    for (const w of this.workers) {
+    while (this.workers.length < count) {
+      const w = new Worker(url, { env: { ...process.env, NODE_ENV: 'production' } });
+      // until `render` listens, a worker that fails to start must not crash the process as an unhandled 'error'
       w.on('error', (err) => this.early.set(w, err));
       w.on('exit', (code) => this.early.has(w) || this.early.set(w, new Error(`a render thread stopped (exit code ${code})`)));
+      this.workers.push(w);
     }
   }
 
@@ -120,7 +127,7 @@ export async function renderAll(
   const wanted =
     opts.concurrency ?? (tasks.length <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(tasks.length / MAIN_THREAD_MAX))));
   let workers = opts.workers ?? null;
-  if (workers && (wanted === 0 || tasks.length === 0 || workers.size !== wanted)) {
+  if (workers && (wanted === 0 || tasks.length === 0 || workers.size > wanted)) {
     await workers.close();
     workers = null;
   }
@@ -133,6 +140,7 @@ export async function renderAll(
     return;
   }
   workers ??= new RenderWorkers(wanted);
+  workers.grow(wanted);
   try {
     await workers.render(tasks, setup, opts.onResult);
   } finally {
