@@ -38,10 +38,18 @@ export function compileMarkdown(text: string, file: string, displayFile: string,
 }
 
 /**
- * `compileMarkdown` with another parser in front of the same transforms; the tests run remark-parse through it
- * as the oracle the markdown-it front end must match.
+ * `compileMarkdown` with another parser in front of the same transforms (and another mdast → HTML stage after
+ * them); the tests run remark-parse and the unified HTML stage through it as the oracle docsgen's must match.
  */
-export async function compileMarkdownWith(parse: MarkdownParser, text: string, file: string, displayFile: string, relFile: string, opts: CompileOptions): Promise<CompiledMarkdown> {
+export async function compileMarkdownWith(
+  parse: MarkdownParser,
+  text: string,
+  file: string,
+  displayFile: string,
+  relFile: string,
+  opts: CompileOptions,
+  toHtml: (tree: Root) => string = treeToHtml,
+): Promise<CompiledMarkdown> {
   const lines = text.split(/\r?\n/);
   const diagnostics: Diagnostic[] = [];
   let tree: Root;
@@ -68,7 +76,7 @@ export async function compileMarkdownWith(parse: MarkdownParser, text: string, f
   diagnostics.push(...imageProblems);
   let html: string;
   try {
-    html = treeToHtml(tree);
+    html = toHtml(tree);
   } catch (err) {
     return failed(err, displayFile, lines);
   }
