@@ -49,7 +49,7 @@ export class PageCache {
   /** Per render thread: its path numbers → indices into pathTable (see PageReads). */
   private readonly threadPaths = new Map<number, number[]>();
   private readonly setValues = new Map<string, string>();
-  private readonly pathValues = new Map<string, string>();
+  private readonly pathValues = new Map<string, Uint32Array>();
   private readonly packs: ResultPacks;
   private constructor(readonly dir: string, private readonly engine: string, index: IndexFile | null) {
     this.entries = new Map(Object.entries(index?.entries ?? {}));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { cacheKey } from '../cache/hash.js';
-import { summariseReads, trackReads } from '../cache/reads.js';
+import { trackReads, type ReadSummary } from '../cache/reads.js';
 import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
 import { codes } from '../diagnostics/codes.js';
@@ -38,27 +38,22 @@ export async function closeResultPacks(): Promise<void> {
   await Promise.all(open.map((p) => p.close()));
 }
 
-/** Per build (keyed by its setup): the numbers this thread gave paths, and the read sets it already sent. */
-const sentReads = new WeakMap<RenderSetup, { numbers: Map<string, number>; sets: Set<string> }>();
+/** Read sets this thread already sent in one build (keyed by its setup): each set's ids cross once. */
+const sentSets = new WeakMap<RenderSetup, Set<string>>();
 
 /** What goes to the main thread for a page's read set (see PageReads). */
-function readsToSend(setup: RenderSetup, summary: { setId: string; valueHash: string; paths: string[] }): PageReads {
-  let sent = sentReads.get(setup);
-  if (!sent) sentReads.set(setup, (sent = { numbers: new Map(), sets: new Set() }));
-  if (sent.sets.has(summary.setId)) return { setId: summary.setId, valueHash: summary.valueHash };
-  sent.sets.add(summary.setId);
-  const newPaths: string[] = [];
-  const ids = new Int32Array(summary.paths.length);
-  summary.paths.forEach((p, i) => {
-    let n = sent.numbers.get(p);
-    if (n === undefined) {
-      n = sent.numbers.size;
-      sent.numbers.set(p, n);
-      newPaths.push(p);
-    }
-    ids[i] = n;
-  });
-  return { setId: summary.setId, valueHash: summary.valueHash, thread: threadId, ids, ...(newPaths.length > 0 ? { newPaths } : {}) };
+function readsToSend(setup: RenderSetup, summary: ReadSummary): PageReads {
+  let sent = sentSets.get(setup);
+  if (!sent) sentSets.set(setup, (sent = new Set()));
+  const known = sent.has(summary.setId);
+  sent.add(summary.setId);
+  return {
+    setId: summary.setId,
+    valueHash: summary.valueHash,
+    thread: threadId,
+    ...(known ? {} : { ids: summary.ids }),
+    ...(summary.newPaths.length > 0 ? { newPaths: summary.newPaths } : {}),
+  };
 }
 
 /**
@@ -148,5 +143,5 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
     return { result, reads: noReads, stale };
   }
   result.pageContext = pageContext;
-  return { result, reads: readsToSend(setup, summariseReads(tracked.reads())), stale };
+  return { result, reads: readsToSend(setup, tracked.summary()), stale };
 }

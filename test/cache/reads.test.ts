@@ -53,7 +53,7 @@ describe('recording the shared data a template reads', () => {
     const other = trackReads(data());
     renderSidebar(other.proxy);
     expect(summariseReads(other.reads()).setId).toBe(summary.setId);
-    const memo = new Map<string, string>();
+    const memo = new Map<string, Uint32Array>();
     expect(valueHashOf(data(), summary.paths, memo)).toBe(summary.valueHash);
     expect(valueHashOf(data(), summary.paths, memo)).toBe(summary.valueHash);
     expect(memo.size).toBe(summary.paths.length);
@@ -73,5 +73,32 @@ describe('recording the shared data a template reads', () => {
     const third = trackReads(d);
     renderSidebar(third.proxy);
     expect(third.reads()).toContainEqual(['nav\u00010\u0001title', 'v"Maps and scenes"']);
+  });
+
+  it('summarises a recording without sorting: the same set read in another order has the same id and hash', () => {
+    const d = data();
+    const a = trackReads(d);
+    void a.proxy.site.siteName;
+    void a.proxy.nav[0]!.title;
+    const first = a.summary();
+    expect(first.newPaths).toEqual(['site', 'site\u0001siteName', 'nav', 'nav\u00010', 'nav\u00010\u0001title']);
+    expect(Array.from(first.ids)).toEqual([0, 1, 2, 3, 4]);
+    const b = trackReads(d);
+    void b.proxy.nav[0]!.title;
+    void b.proxy.site.siteName;
+    const second = b.summary();
+    expect(second.newPaths).toEqual([]); // every place was numbered and reported before
+    expect(Array.from(second.ids).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(second.setId).toBe(first.setId);
+    expect(second.valueHash).toBe(first.valueHash);
+    const listed = summariseReads(a.reads());
+    expect([first.setId, first.valueHash]).toEqual([listed.setId, listed.valueHash]);
+    const c = trackReads(d);
+    void c.proxy.nav[1]!.url;
+    const third = c.summary();
+    expect(third.newPaths).toEqual(['nav\u00011', 'nav\u00011\u0001url']);
+    expect(Array.from(third.ids)).toEqual([2, 5, 6]);
+    expect(third.setId).not.toBe(first.setId);
+    expect(valueHashOf(d, ['nav', 'nav\u00011', 'nav\u00011\u0001url'])).toBe(third.valueHash);
   });
 });
