@@ -52,13 +52,11 @@ function valueHash(path: string, value: string): Lanes {
 /** One readable place of the shared data, made once per place and shared by every recording of that data. */
 interface Slot {
   path: string;
-  /** Numbered in the order places were first read (see ReadSummary.ids). */
+  /** Numbered in the order places were first read (see ReadSummary.ids); its hashes are at 8n in Tracked.hashes. */
   n: number;
   /** The value found there, and its encoding (recomputed if the data was changed in between). */
   raw: unknown;
   value: string;
-  pathHash: Lanes;
-  valueHash: Lanes;
 }
 
 /**
@@ -72,6 +70,11 @@ interface Tracked {
   /** Every slot by number, and how many of them summaries have reported. */
   slots: Slot[];
   reported: number;
+  /**
+   * Per slot, its path hash then its value hash (4 lanes each), in one buffer: tens of thousands of small
+   * typed arrays would each cost a backing store of their own.
+   */
+  hashes: Uint32Array;
 }
 
 const trackedData = new WeakMap<object, Tracked>();
@@ -110,9 +113,17 @@ export function trackReads<T extends object>(data: T): { proxy: T; reads(): Read
       const valueAcc = new Uint32Array(4);
       const ids = new Int32Array(session.size);
       let i = 0;
+      const h = t.hashes;
       for (const slot of session) {
-        sumInto(setAcc, slot.pathHash);
-        sumInto(valueAcc, slot.valueHash);
+        const at = slot.n * 8;
+        setAcc[0] = setAcc[0]! + h[at]!;
+        setAcc[1] = setAcc[1]! + h[at + 1]!;
+        setAcc[2] = setAcc[2]! + h[at + 2]!;
+        setAcc[3] = setAcc[3]! + h[at + 3]!;
+        valueAcc[0] = valueAcc[0]! + h[at + 4]!;
+        valueAcc[1] = valueAcc[1]! + h[at + 5]!;
+        valueAcc[2] = valueAcc[2]! + h[at + 6]!;
+        valueAcc[3] = valueAcc[3]! + h[at + 7]!;
         ids[i++] = slot.n;
       }
       const newPaths = t.slots.slice(t.reported).map((slot) => slot.path);
@@ -123,15 +134,22 @@ export function trackReads<T extends object>(data: T): { proxy: T; reads(): Read
 }
 
 function makeTracked(data: object): Tracked {
-  const tracked: Tracked = { proxy: data, current: null, slots: [], reported: 0 };
+  const tracked: Tracked = { proxy: data, current: null, slots: [], reported: 0, hashes: new Uint32Array(8 * 1024) };
   const proxies = new WeakMap<object, object>();
   const newSlot = (path: string, raw: unknown, value: string): Slot => {
-    const slot = { path, n: tracked.slots.length, raw, value, pathHash: pathHash(path), valueHash: valueHash(path, value) };
+    const slot = { path, n: tracked.slots.length, raw, value };
     tracked.slots.push(slot);
+    if (tracked.hashes.length < tracked.slots.length * 8) {
+      const grown = new Uint32Array(tracked.hashes.length * 2);
+      grown.set(tracked.hashes);
+      tracked.hashes = grown;
+    }
+    tracked.hashes.set(pathHash(path), slot.n * 8);
+    tracked.hashes.set(valueHash(path, value), slot.n * 8 + 4);
     return slot;
   };
   const update = (slot: Slot, raw: unknown, value: string) => {
-    if (slot.value !== value) slot.valueHash = valueHash(slot.path, value);
+    if (slot.value !== value) tracked.hashes.set(valueHash(slot.path, value), slot.n * 8 + 4);
     slot.raw = raw;
     slot.value = value;
   };

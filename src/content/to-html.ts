@@ -5,7 +5,7 @@
 // per node, then a second walk to serialize. test/content/to-html.test.ts holds the two to the same output.
 import type { Element, ElementContent, Properties, Root as HastRoot, Text } from 'hast';
 import { htmlVoidElements } from 'html-void-elements';
-import { common, createLowlight } from 'lowlight';
+import type { createLowlight as CreateLowlight } from 'lowlight';
 // (type only: its augmentation of mdast's `Data` with hName/hProperties/hChildren, which our transforms set)
 import type {} from 'mdast-util-to-hast';
 import type { Code, Definition, Heading, ImageReference, LinkReference, List, ListItem, Nodes, Parents, Root, Table, TableRow } from 'mdast';
@@ -13,6 +13,14 @@ import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { find, html as htmlSchema } from 'property-information';
 import { trimLines } from 'trim-lines';
 
+// lowlight's entry point re-exports all 190 highlight.js grammars (about 17 MB and 60 ms per render thread);
+// its `common` set of 37 is what we use, so its two modules are loaded by file URL, past the package's
+// exports map (which lists only the entry point).
+const lowlightDir = new URL('./', import.meta.resolve('lowlight'));
+const [{ createLowlight }, { grammars: common }] = (await Promise.all([
+  import(new URL('lib/index.js', lowlightDir).href),
+  import(new URL('lib/common.js', lowlightDir).href),
+])) as [{ createLowlight: typeof CreateLowlight }, { grammars: Parameters<typeof CreateLowlight>[0] }];
 const lowlight = createLowlight(common);
 /** Fences marked as plain text are left alone. */
 const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);

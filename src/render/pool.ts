@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
-import { closeResultPacks, renderPage } from './render-page.js';
+import type { RenderedPage } from './page-result.js';
 
-type RenderedPage = Awaited<ReturnType<typeof renderPage>>;
 type WorkerMessage = { ok: true; result: RenderedPage } | { ok: false; id: number; error: string } | 'closed';
 
 /** Below this many pages, starting workers (each loads the parser and the templates) costs more than it saves. */
@@ -132,6 +131,8 @@ export async function renderAll(
     workers = null;
   }
   if (wanted === 0 || tasks.length === 0) {
+    // loaded only here: the parser, highlighter and templates need not sit in the main thread when workers render
+    const { closeResultPacks, renderPage } = await import('./render-page.js');
     try {
       for (const t of tasks) await opts.onResult(await renderPage(t, setup));
     } finally {
