@@ -14,9 +14,13 @@ import { PageCache } from './cache/page-cache.js';
 import { hashImage } from './cache/image-hash.js';
 import { contentHash, writeJson } from './pagedata/write.js';
 import { mapLimit } from './images/map-limit.js';
+import { collectGarbage } from './memory.js';
 import type { PageTask } from './render/page-task.js';
 import type { ShellInputs } from './render/assemble.js';
 import type { RenderWorkers } from './render/pool.js';
+
+/** Render results between two collections of the main thread's garbage while pages render. */
+const GC_EVERY_PAGES = 2000;
 
 /** Options of `build` (the CLI flags of `docsgen build`). */
 export interface BuildOptions {
@@ -243,6 +247,8 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
           const task = plan.tasks[page.id]!;
           collected.record(page.meta, task.displayFile, page.ok);
           pageCache.noteReads(page.reads);
+          // a large build's result messages leave garbage faster than V8 collects it (see memory.ts)
+          if (collected.count % GC_EVERY_PAGES === 0) collectGarbage();
           tick();
           if (page.stored === null) return;
           const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await imageHash(i.source)] as [string, string | null]));
@@ -254,6 +260,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
     );
     // kept even if the build fails below: pages that rendered are valid whatever happens to others
     await pageCache.save(plan.tasks.map((t) => t.pagePath));
+    collectGarbage(); // the render messages' garbage (see memory.ts)
     lap('render');
     diagnostics.push(...collected.diagnostics);
     stats.pages = collected.pagePaths.size;
@@ -301,6 +308,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
       const rel = path.relative(publicDir, file);
       if (!rel.startsWith('..')) siteFiles.push(rel.split(path.sep).join('/'));
     }
+    collectGarbage(); // before the link checker starts its threads (see memory.ts)
     lap('redirects');
 
     // 6. Internal links of what was built (redirect sources are known now, so stale links are reported).
