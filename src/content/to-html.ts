@@ -3,7 +3,7 @@
 // (rehype-stringify with its defaults), byte for byte. The unified pair cost about 1 ms a page, mostly
 // machinery: a visit of every node for definitions, a position object and a structured clone of `hProperties`
 // per node, then a second walk to serialize. test/content/to-html.test.ts holds the two to the same output.
-import type { Element, ElementContent, Properties, Root as HastRoot, Text } from 'hast';
+import type { Element, ElementContent, Properties, Text } from 'hast';
 import { htmlVoidElements } from 'html-void-elements';
 import type { createLowlight as CreateLowlight } from 'lowlight';
 // (type only: its augmentation of mdast's `Data` with hName/hProperties/hChildren, which our transforms set)
@@ -29,8 +29,7 @@ const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);
 export function treeToHtml(tree: Root): string {
   const definitions = new Map<string, Definition>();
   collectDefinitions(tree, definitions);
-  const state: State = { definitions };
-  return serializeAll(wrap(all(state, tree)));
+  return serializeAll(one({ definitions }, tree, undefined) as ElementContent[]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -369,28 +368,26 @@ const VOIDS = new Set(htmlVoidElements);
 const TEXT_ESCAPES = /[<&]/g;
 const ATTRIBUTE_ESCAPES = /[\0"&'`]/g;
 
-function reference_(c: string): string {
+function characterReference(c: string): string {
   return `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`;
 }
 
-function serializeAll(nodes: readonly (ElementContent | HastRoot)[]): string {
+function serializeAll(nodes: readonly ElementContent[]): string {
   let out = '';
   for (const node of nodes) out += serialize(node);
   return out;
 }
 
-function serialize(node: ElementContent | HastRoot): string {
+function serialize(node: ElementContent): string {
   switch (node.type) {
     case 'text':
-      return node.value.replace(TEXT_ESCAPES, reference_);
+      return node.value.replace(TEXT_ESCAPES, characterReference);
     case 'element': {
       const attributes = serializeAttributes(node.properties);
       const content = serializeAll(node.children);
       const open = `<${node.tagName}${attributes ? ` ${attributes}` : ''}>`;
       return VOIDS.has(node.tagName.toLowerCase()) && !content ? open : `${open}${content}</${node.tagName}>`;
     }
-    case 'root':
-      return serializeAll(node.children as ElementContent[]);
     default:
       // comments and raw HTML never come out of Markdown here (raw HTML is dropped before)
       return '';
@@ -419,7 +416,7 @@ function serializeAttribute(key: string, raw: Properties[string]): string {
   if (value === null || value === undefined || value === false || (typeof value === 'number' && Number.isNaN(value))) return '';
   if (value === true) return info.attribute;
   const text = Array.isArray(value) ? (info.commaSeparated ? commaSeparated(value) : value.join(' ').trim()) : String(value);
-  return `${info.attribute}="${text.replace(ATTRIBUTE_ESCAPES, reference_)}"`;
+  return `${info.attribute}="${text.replace(ATTRIBUTE_ESCAPES, characterReference)}"`;
 }
 
 /** comma-separated-tokens' stringify with hast-util-to-html's padding (`a, b`). */
