@@ -29,11 +29,12 @@ function memberHash(s: string): Lanes {
   return new Uint32Array([digest.readUInt32LE(0), digest.readUInt32LE(4), digest.readUInt32LE(8), digest.readUInt32LE(12)]);
 }
 
-function sumInto(acc: Lanes, h: Lanes): void {
-  acc[0] = acc[0]! + h[0]!;
-  acc[1] = acc[1]! + h[1]!;
-  acc[2] = acc[2]! + h[2]!;
-  acc[3] = acc[3]! + h[3]!;
+/** Adds the four lanes of `h` starting at `at` into `acc`. */
+function sumInto(acc: Lanes, h: Lanes, at = 0): void {
+  acc[0] = acc[0]! + h[at]!;
+  acc[1] = acc[1]! + h[at + 1]!;
+  acc[2] = acc[2]! + h[at + 2]!;
+  acc[3] = acc[3]! + h[at + 3]!;
 }
 
 function hexOf(acc: Lanes, count: number): string {
@@ -113,17 +114,9 @@ export function trackReads<T extends object>(data: T): { proxy: T; reads(): Read
       const valueAcc = new Uint32Array(4);
       const ids = new Int32Array(session.size);
       let i = 0;
-      const h = t.hashes;
       for (const slot of session) {
-        const at = slot.n * 8;
-        setAcc[0] = setAcc[0]! + h[at]!;
-        setAcc[1] = setAcc[1]! + h[at + 1]!;
-        setAcc[2] = setAcc[2]! + h[at + 2]!;
-        setAcc[3] = setAcc[3]! + h[at + 3]!;
-        valueAcc[0] = valueAcc[0]! + h[at + 4]!;
-        valueAcc[1] = valueAcc[1]! + h[at + 5]!;
-        valueAcc[2] = valueAcc[2]! + h[at + 6]!;
-        valueAcc[3] = valueAcc[3]! + h[at + 7]!;
+        sumInto(setAcc, t.hashes, slot.n * 8);
+        sumInto(valueAcc, t.hashes, slot.n * 8 + 4);
         ids[i++] = slot.n;
       }
       const newPaths = t.slots.slice(t.reported).map((slot) => slot.path);
