@@ -19,7 +19,10 @@ import type { PageTask } from './render/page-task.js';
 import type { ShellInputs } from './render/assemble.js';
 import type { RenderWorkers } from './render/pool.js';
 
-/** Render results between two collections of the main thread's garbage while pages render. */
+/**
+ * Render results between two collections of the main thread's garbage while pages render; sites smaller than
+ * this are never collected by hand (a full GC is not free, and `docsgen dev` rebuilds on every save).
+ */
 const GC_EVERY_PAGES = 2000;
 
 /** Options of `build` (the CLI flags of `docsgen build`). */
@@ -207,6 +210,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
     const outputs: Record<string, string> = {};
     const toRender: PageTask[] = [];
     const total = plan.tasks.length;
+    const largeSite = total >= GC_EVERY_PAGES;
     const tick = () => progress({ phase: 'pages', done: collected.count, total });
     await mapLimit(plan.tasks, 32, async (task) => {
       const entry = await pageCache.lookup(task.pagePath, pageKeys[task.id]!, shared.props, imageHash);
@@ -248,7 +252,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
           collected.record(page.meta, task.displayFile, page.ok);
           pageCache.noteReads(page.reads);
           // a large build's result messages leave garbage faster than V8 collects it (see memory.ts)
-          if (collected.count % GC_EVERY_PAGES === 0) collectGarbage();
+          if (largeSite && collected.count % GC_EVERY_PAGES === 0) collectGarbage();
           tick();
           if (page.stored === null) return;
           const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await imageHash(i.source)] as [string, string | null]));
@@ -260,7 +264,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
     );
     // kept even if the build fails below: pages that rendered are valid whatever happens to others
     await pageCache.save(plan.tasks.map((t) => t.pagePath));
-    collectGarbage(); // the render messages' garbage (see memory.ts)
+    if (largeSite) collectGarbage(); // the render messages' garbage (see memory.ts)
     lap('render');
     diagnostics.push(...collected.diagnostics);
     stats.pages = collected.pagePaths.size;
@@ -308,7 +312,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
       const rel = path.relative(publicDir, file);
       if (!rel.startsWith('..')) siteFiles.push(rel.split(path.sep).join('/'));
     }
-    collectGarbage(); // before the link checker starts its threads (see memory.ts)
+    if (largeSite) collectGarbage(); // before the link checker starts its threads (see memory.ts)
     lap('redirects');
 
     // 6. Internal links of what was built (redirect sources are known now, so stale links are reported).
