@@ -2,6 +2,7 @@ import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { useAutolinkLiterals } from './autolink-literals.js';
 import { trackBlockPositions } from './block-positions.js';
 import { trackInlinePositions } from './inline-positions.js';
+import { keepReferenceTokens } from './reference-tokens.js';
 import { useGfmStrikethrough } from './strikethrough.js';
 
 /**
@@ -17,7 +18,8 @@ export function createParser(): MarkdownIt {
   // remark keeps every destination (javascript: included) and leaves safety to the HTML stage.
   md.validateLink = () => true;
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
-  md.core.ruler.disable(['strip_references', 'text_join']);
+  md.core.ruler.disable(['text_join']);
+  keepReferenceTokens(md);
   useGfmStrikethrough(md);
   trackBlockPositions(md);
   trackInlinePositions(md);

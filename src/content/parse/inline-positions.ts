@@ -37,12 +37,13 @@ export function trackInlinePositions(md: MarkdownIt): void {
   }
   md.inline.State = PositionedState;
 
-  // Same loop as ParserInline#tokenize (markdown-it 15), plus the bookkeeping above.
+  // Same loop as ParserInline#tokenize (markdown-it 14), plus the bookkeeping above.
   md.inline.tokenize = function tokenize(this: ParserInline, state: StateInline): void {
     const s = state as PositionedState;
     const rules = this.ruler.getRules('');
     const end = s.posMax;
-    const maxNesting = s.md.options.maxNesting ?? 100;
+    // maxNesting is a runtime option @types/markdown-it does not declare
+    const maxNesting = (s.md.options as { maxNesting?: number }).maxNesting ?? 100;
     while (s.pos < end) {
       const prevPos = s.pos;
       const hadPending = s.pending !== '';
@@ -96,5 +97,6 @@ export function trackInlinePositions(md: MarkdownIt): void {
       }
     }
     tokens.length = last;
+    return true; // ruler2 ignores results; @types/markdown-it asks for one
   });
 }

@@ -31,6 +31,7 @@ export function useGfmStrikethrough(md: MarkdownIt): void {
   md.inline.ruler2.at('strikethrough', (state: StateInline) => {
     pair(state, state.delimiters);
     for (const meta of state.tokens_meta) if (meta?.delimiters) pair(state, meta.delimiters);
+    return true; // ruler2 ignores results; @types/markdown-it asks for one
   });
 }
 
