@@ -1,11 +1,10 @@
 // The fingerprint of everything a build reads from the project. Equal fingerprints (and an intact output)
 // mean a rebuild would write the same bytes, so the build can stop before doing anything.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { hashBytes } from './hash.js';
+import { hashFileSync } from './hash.js';
 
 /** Per input file: size, modification time and content hash, so unchanged files are not read again. */
 export type FileStamps = Record<string, [size: number, mtimeMs: number, hash: string]>;
@@ -29,7 +28,7 @@ export async function fingerprintInputs(root: string, dirs: string[], files: str
   // a synchronous loop: thousands of concurrent promise reads cost 7x more here (930 vs 135 ms at 6,400 files)
   for (const e of entries) {
     const before = previous[e.rel];
-    const hash = before && before[0] === e.size && before[1] === e.mtimeMs ? before[2] : hashBytes(readFileSync(path.resolve(root, e.rel)));
+    const hash = before && before[0] === e.size && before[1] === e.mtimeMs ? before[2] : hashFileSync(path.resolve(root, e.rel));
     stamps[e.rel] = [e.size, e.mtimeMs, hash];
   }
   for (const e of entries) hasher.update(`${e.rel}\0${stamps[e.rel]![2]}\n`);
