@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 import { parseSrcset } from './srcset.js';
 
 /** Whether a reference must lead to a page (an `a` link) or to a file the page loads (image, script, style). */
@@ -28,67 +28,110 @@ const PAGE_RELS = new Set(['canonical', 'alternate', 'prev', 'next', 'author', '
 // `link rel` values whose href is an origin to connect to, not a document.
 const ORIGIN_RELS = new Set(['preconnect', 'dns-prefetch']);
 
+// What each tag's attributes can be: the tags whose attributes the checker reads, by lower-case name.
+const REF_TAGS = new Set(['a', 'img', 'source', 'script', 'link', 'base']);
+
 /**
  * Extracts a[href], img[src|srcset], source[srcset], link[href], script[src], the anchors and `<base href>`
- * with htmlparser2's streaming tokenizer. Callbacks look only at attribute events, so no attribute object is
- * built per tag: this is the hot path of the checker.
+ * with htmlparser2's tokenizer, driven directly: the Parser on top of it keeps a stack of open elements,
+ * implied closes and a value for every attribute, none of which the checker needs (about a fifth of its
+ * time). Only the values of attributes that matter are put together; the rest are skipped as they stream by.
+ * Tag and attribute names are lower-cased and entities decoded, as the Parser does.
  */
 export function extractPage(html: string): ExtractedPage {
   const refs: PageRef[] = [];
   const anchors: string[] = [];
   let baseHref: string | null = null;
   let tag = '';
+  let refTag = false;
   let linkRef: PageRef | null = null;
   let linkRel: string | null = null;
+  // the attribute now streaming: its name, where it starts, and its value when it is one to keep
+  let name = '';
+  let offset = 0;
+  let keep = false;
+  let value = '';
 
-  const parser: Parser = new Parser(
+  const attribute = (): void => {
+    if (name === 'id') {
+      if (value) anchors.push(value);
+      return;
+    }
+    switch (tag) {
+      case 'a':
+        if (name === 'href') refs.push({ href: value, role: 'page', offset, check: true });
+        else if (name === 'name' && value) anchors.push(value);
+        break;
+      case 'img':
+        if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
+        else if (name === 'srcset') pushSrcset(refs, value, offset);
+        break;
+      case 'source':
+        if (name === 'srcset') pushSrcset(refs, value, offset);
+        break;
+      case 'script':
+        if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
+        break;
+      case 'link':
+        // rel may come before or after href: whichever comes second settles the role
+        if (name === 'href') {
+          linkRef = { href: value, role: 'asset', offset, check: true };
+          refs.push(linkRef);
+          if (linkRel !== null) applyRel(linkRef, linkRel);
+        } else if (name === 'rel') {
+          linkRel = value;
+          if (linkRef) applyRel(linkRef, value);
+        }
+        break;
+      case 'base':
+        if (name === 'href' && baseHref === null) baseHref = value;
+        break;
+    }
+  };
+
+  const none = (): void => undefined;
+  const tokenizer = new Tokenizer(
+    { xmlMode: false, decodeEntities: true },
     {
-      onopentagname(name) {
-        tag = name;
+      onopentagname(start, end) {
+        tag = html.slice(start, end).toLowerCase();
+        refTag = REF_TAGS.has(tag);
         linkRef = null;
         linkRel = null;
       },
-      onattribute(name, value) {
-        if (name === 'id') {
-          if (value) anchors.push(value);
-          return;
-        }
-        const offset = parser.startIndex;
-        switch (tag) {
-          case 'a':
-            if (name === 'href') refs.push({ href: value, role: 'page', offset, check: true });
-            else if (name === 'name' && value) anchors.push(value);
-            break;
-          case 'img':
-            if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
-            else if (name === 'srcset') pushSrcset(refs, value, offset);
-            break;
-          case 'source':
-            if (name === 'srcset') pushSrcset(refs, value, offset);
-            break;
-          case 'script':
-            if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
-            break;
-          case 'link':
-            // rel may come before or after href: whichever comes second settles the role
-            if (name === 'href') {
-              linkRef = { href: value, role: 'asset', offset, check: true };
-              refs.push(linkRef);
-              if (linkRel !== null) applyRel(linkRef, linkRel);
-            } else if (name === 'rel') {
-              linkRel = value;
-              if (linkRef) applyRel(linkRef, value);
-            }
-            break;
-          case 'base':
-            if (name === 'href' && baseHref === null) baseHref = value;
-            break;
-        }
+      onattribname(start, end) {
+        name = html.slice(start, end).toLowerCase();
+        offset = start;
+        keep = name === 'id' || (refTag && (name === 'href' || name === 'src' || name === 'srcset' || name === 'rel' || name === 'name'));
+        value = '';
       },
+      onattribdata(start, end) {
+        if (keep) value += html.slice(start, end);
+      },
+      onattribentity(codepoint) {
+        if (keep) value += String.fromCodePoint(codepoint);
+      },
+      onattribend() {
+        if (keep) attribute();
+      },
+      // a closing tag names no element whose attributes follow: `</p>` and `</br>` open nothing here
+      onclosetag() {
+        tag = '';
+        refTag = false;
+      },
+      oncdata: none,
+      oncomment: none,
+      ondeclaration: none,
+      onend: none,
+      onopentagend: none,
+      onprocessinginstruction: none,
+      onselfclosingtag: none,
+      ontext: none,
+      ontextentity: none,
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.end(html);
+  tokenizer.write(html);
+  tokenizer.end();
   return { refs, anchors, baseHref };
 }
 

@@ -1,8 +1,11 @@
-import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fg from 'fast-glob';
+import { extractPage } from '../../src/links/extract-page.js';
 import { repoRoot, runDocsgen } from '../helpers/cli.js';
+import { extractPageWithParser } from './parser-extract.js';
 
 // End to end with the real build: the build records where each rendered link came from, and
 // check-links names that Markdown file, line and column.
@@ -32,5 +35,16 @@ describe('check-links on a docsgen build', () => {
       'guide/setup.md:26:5  error  DG5101  link `/documentation/guide/nowhere/` points to a page that does not exist (on documentation/guide/setup/index.html)  (fix the path or remove the link)',
       'guide/setup.md:26:59  error  DG5102  link `/documentation/guide/#no-such-heading`: no element on documentation/guide/index.html has the id or name `no-such-heading` (on documentation/guide/setup/index.html)  (fix the fragment, or add the id to the heading or element)',
     ]);
+  });
+
+  it('extracts from every built page exactly what the Parser-based extractor finds', async () => {
+    const pages = await fg('**/*.html', { cwd: path.join(root, 'dist/public'), absolute: true });
+    expect(pages.length).toBeGreaterThan(5);
+    for (const file of pages) {
+      const html = await readFile(file, 'utf8');
+      const found = extractPage(html);
+      expect(found.refs.length, file).toBeGreaterThan(0);
+      expect(found, file).toEqual(extractPageWithParser(html));
+    }
   });
 });
