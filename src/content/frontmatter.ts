@@ -1,8 +1,9 @@
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, visit } from 'yaml';
 import { z } from 'zod';
 import { issuePosition } from '../config/yaml-positions.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
+import { readSimpleYaml } from './simple-yaml.js';
 
 /** Frontmatter every page may carry. Unknown keys are errors: a typo must not silently do nothing. */
 export const frontmatterSchema = z
@@ -32,8 +33,25 @@ export function splitFrontmatter(text: string): SplitResult {
   return { yaml: m[1] ?? '', yamlLine: 2 };
 }
 
-/** Parses and validates a page's frontmatter; problems come back with the file's own line numbers. */
+/**
+ * Parses and validates a page's frontmatter; problems come back with the file's own line numbers.
+ * Frontmatter of the usual plain shape is read by a fast parser (see simple-yaml.ts); anything else, and any
+ * page whose data the schema rejects, by `yaml`, which knows where each problem is. A property test holds the
+ * two paths to the same answers.
+ */
 export function parseFrontmatter(text: string, file: string): { data: Frontmatter | null; diagnostics: Diagnostic[] } {
+  const { yaml } = splitFrontmatter(text);
+  const simple = yaml === null ? null : readSimpleYaml(yaml);
+  if (simple !== null) {
+    const parsed = frontmatterSchema.safeParse(simple);
+    // copied for the same reason as below
+    if (parsed.success) return { data: JSON.parse(JSON.stringify(parsed.data)) as Frontmatter, diagnostics: [] };
+  }
+  return parseFrontmatterExactly(text, file);
+}
+
+/** parseFrontmatter with `yaml` alone: slower, but every problem comes with its place. */
+export function parseFrontmatterExactly(text: string, file: string): { data: Frontmatter | null; diagnostics: Diagnostic[] } {
   const { yaml, yamlLine } = splitFrontmatter(text);
   // the file's lines only when a problem is reported
   const at = (line: number, column: number) => ({ file, line, column, lineText: text.split(/\r?\n/)[line - 1] ?? '' });
@@ -53,23 +71,38 @@ export function parseFrontmatter(text: string, file: string): { data: Frontmatte
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    const pos = lineCounter.linePos(e.pos[0]);
+  const malformed = (message: string, offset: number) => {
+    const pos = lineCounter.linePos(offset);
     return {
       data: null,
       diagnostics: [
         {
           code: codes.FRONTMATTER_YAML,
-          severity: 'error',
-          message: `malformed frontmatter: ${e.message.split('\n')[0]}`,
+          severity: 'error' as const,
+          message: `malformed frontmatter: ${message.split('\n')[0]}`,
           hint: 'fix the YAML between the `---` lines (quote values that contain `:` or `#`)',
           location: at(pos.line + yamlLine - 1, pos.col),
         },
       ],
     };
+  };
+  if (doc.errors.length > 0) return malformed(doc.errors[0]!.message, doc.errors[0]!.pos[0]);
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (err) {
+    // `yaml` reports an alias to an anchor that is not there only when converting (`title: *a`)
+    let offset = 0;
+    visit(doc, {
+      Alias(_, node) {
+        if (node.resolve(doc) !== undefined) return undefined;
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    return malformed((err as Error).message, offset);
   }
-  const parsed = frontmatterSchema.safeParse(doc.toJS() ?? {});
+  const parsed = frontmatterSchema.safeParse(value ?? {});
   if (!parsed.success) {
     return {
       data: null,

@@ -31,4 +31,10 @@ describe('parseFrontmatter', () => {
     const r = parseFrontmatter('# Just a heading\n', 'content/a.md');
     expect(r.diagnostics[0]).toMatchObject({ code: 'DG2002', message: 'the page has no frontmatter', location: { line: 1, column: 1 } });
   });
+
+  it('reports an alias to a missing anchor at its line instead of crashing', () => {
+    const r = parseFrontmatter('---\ntitle: A\ndescription: *nowhere\n---\n', 'content/a.md');
+    expect(r.data).toBeNull();
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'DG2001', message: expect.stringContaining('malformed frontmatter: Unresolved alias'), location: expect.objectContaining({ line: 3, column: 14 }) })]);
+  });
 });
