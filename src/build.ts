@@ -302,8 +302,9 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
 
     // 5. Redirects: validated against the pages just built, then every server format written.
     progress({ phase: 'redirects', done: 0, total: 1 });
-    // one listing of the web root serves the redirect checks and the link checker (a walk costs ~0.3 s at 4,000 pages)
-    const siteFiles = await fg('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true });
+    // one listing of the web root serves the redirect checks and the link checker; synchronous, because
+    // fast-glob's async walk took 0.4 s here at 4,000 pages and its sync one 0.13 s
+    const siteFiles = fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true });
     diagnostics.push(
       ...redirectsStage.validateRedirects(rules, { pagePaths: await redirectsStage.collectServedPaths(publicDir, siteFiles), allowedHosts: config.allowedRedirectHosts, pathPrefix: prefix }),
     );

@@ -13,7 +13,13 @@ export type FileStamps = Record<string, [size: number, mtimeMs: number, hash: st
 export async function fingerprintInputs(root: string, dirs: string[], files: string[], previous: FileStamps = {}): Promise<{ fingerprint: string; stamps: FileStamps }> {
   const entries: Array<{ rel: string; size: number; mtimeMs: number }> = [];
   for (const dir of dirs) {
-    const found = await fg('**/*', { cwd: dir, onlyFiles: true, dot: false, stats: true, followSymbolicLinks: true }).catch(() => []);
+    // synchronous: fast-glob's async walk costs 3x more here (thousands of folders, one callback round trip each)
+    let found: fg.Entry[] = [];
+    try {
+      found = fg.sync('**/*', { cwd: dir, onlyFiles: true, dot: false, stats: true, followSymbolicLinks: true });
+    } catch {
+      // a missing folder has no inputs
+    }
     for (const e of found) entries.push({ rel: rel(root, path.join(dir, e.path)), size: e.stats!.size, mtimeMs: e.stats!.mtimeMs });
   }
   const listed = new Set(entries.map((e) => e.rel));

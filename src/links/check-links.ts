@@ -36,7 +36,8 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   const pathPrefix = normalisePrefix(opts.pathPrefix ?? '');
   const diagnostics: Diagnostic[] = [];
 
-  const files = opts.files ? [...opts.files] : await fg('**/*', { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: true });
+  // synchronous: fast-glob's async walk costs 3x more on a site's thousands of folders
+  const files = opts.files ? [...opts.files] : fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: true });
   const pages = files.filter((f) => f.endsWith('.html') || f.endsWith('.htm')).sort();
   if (pages.length === 0) {
     throw usage(linkCodes.LINKS_NO_PAGES, `no HTML pages in ${rel(cwd, dir)}`, 'pass the folder of built HTML (for a docsgen build, dist/public)');
