@@ -58,6 +58,8 @@ interface Slot {
   /** The value found there, and its encoding (recomputed if the data was changed in between). */
   raw: unknown;
   value: string;
+  /** The recording that last added this slot (a stamp, so a read again costs no set lookup). */
+  seen: number;
 }
 
 /**
@@ -66,8 +68,10 @@ interface Slot {
  */
 interface Tracked {
   proxy: object;
-  /** The recording reads go to; a new `trackReads` call on the same data starts a new one. */
-  current: Set<Slot> | null;
+  /** The recording reads go to, in first-read order; a new `trackReads` call on the same data starts a new one. */
+  current: Slot[] | null;
+  /** Its stamp (see Slot.seen). */
+  recording: number;
   /** Every slot by number, and how many of them summaries have reported. */
   slots: Slot[];
   reported: number;
@@ -104,15 +108,16 @@ export function trackReads<T extends object>(data: T): { proxy: T; reads(): Read
     trackedData.set(data, tracked);
   }
   const t = tracked;
-  const session = new Set<Slot>();
+  const session: Slot[] = [];
   t.current = session;
+  t.recording++;
   return {
     proxy: t.proxy as T,
-    reads: () => Array.from(session, (slot): Read => [slot.path, slot.value]),
+    reads: () => session.map((slot): Read => [slot.path, slot.value]),
     summary: () => {
       const setAcc = new Uint32Array(4);
       const valueAcc = new Uint32Array(4);
-      const ids = new Int32Array(session.size);
+      const ids = new Int32Array(session.length);
       let i = 0;
       for (const slot of session) {
         sumInto(setAcc, t.hashes, slot.n * 8);
@@ -121,16 +126,21 @@ export function trackReads<T extends object>(data: T): { proxy: T; reads(): Read
       }
       const newPaths = t.slots.slice(t.reported).map((slot) => slot.path);
       t.reported = t.slots.length;
-      return { setId: hexOf(setAcc, session.size), valueHash: hexOf(valueAcc, session.size), ids, newPaths };
+      return { setId: hexOf(setAcc, session.length), valueHash: hexOf(valueAcc, session.length), ids, newPaths };
     },
   };
 }
 
 function makeTracked(data: object): Tracked {
-  const tracked: Tracked = { proxy: data, current: null, slots: [], reported: 0, hashes: new Uint32Array(8 * 1024) };
+  const tracked: Tracked = { proxy: data, current: null, recording: 0, slots: [], reported: 0, hashes: new Uint32Array(8 * 1024) };
+  const note = (slot: Slot) => {
+    if (tracked.current === null || slot.seen === tracked.recording) return;
+    slot.seen = tracked.recording;
+    tracked.current.push(slot);
+  };
   const proxies = new WeakMap<object, object>();
   const newSlot = (path: string, raw: unknown, value: string): Slot => {
-    const slot = { path, n: tracked.slots.length, raw, value };
+    const slot = { path, n: tracked.slots.length, raw, value, seen: -1 };
     tracked.slots.push(slot);
     if (tracked.hashes.length < tracked.slots.length * 8) {
       const grown = new Uint32Array(tracked.hashes.length * 2);
@@ -157,15 +167,18 @@ function makeTracked(data: object): Tracked {
       return slot;
     };
     let keysSlot: Slot | undefined;
+    // The shared data is plain JSON (no getters), so a property is read directly; the path of a nested object is
+    // built only the first time it is wrapped. This trap runs a few hundred times a page.
     const proxy = new Proxy(target, {
-      get(obj, key, receiver) {
-        const value = Reflect.get(obj, key, receiver) as unknown;
+      get(obj, key) {
+        const value = (obj as Record<PropertyKey, unknown>)[key];
         if (typeof key === 'symbol') return value;
-        tracked.current?.add(slotOf(key, value));
-        return value !== null && typeof value === 'object' ? wrap(value, `${prefix}${key}${SEP}`) : value;
+        note(slotOf(key, value));
+        if (value === null || typeof value !== 'object') return value;
+        return proxies.get(value) ?? wrap(value, `${prefix}${key}${SEP}`);
       },
       has(obj, key) {
-        if (typeof key !== 'symbol') tracked.current?.add(slotOf(key, Reflect.get(obj, key)));
+        if (typeof key !== 'symbol') note(slotOf(key, Reflect.get(obj, key)));
         return Reflect.has(obj, key);
       },
       ownKeys(obj) {
@@ -174,7 +187,7 @@ function makeTracked(data: object): Tracked {
         const names = keys.filter((k) => typeof k === 'string').join(SEP);
         if (!keysSlot) keysSlot = newSlot(prefix + KEYS, names, names);
         else if (keysSlot.value !== names) update(keysSlot, names, names);
-        tracked.current?.add(keysSlot);
+        note(keysSlot);
         return keys;
       },
     });
