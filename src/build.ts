@@ -243,6 +243,8 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
         shared: shared.props,
         output: collected.output,
         packsDir: pageCache.packsDir,
+        // images and other files the pages may reference: render threads take their hashes instead of reading them
+        fileStamps: Object.fromEntries(Object.entries(inputs.stamps).filter(([file]) => !file.endsWith('.md'))),
       },
       {
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),

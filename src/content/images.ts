@@ -24,6 +24,8 @@ export interface ImageContext {
   pathPrefix: string;
   maxWidth: number;
   lines: readonly string[];
+  /** See DescribeImageOptions.contentHashOf. */
+  contentHashOf?: (file: string, size: number, mtimeMs: number) => string | undefined;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function resolveImages(tree: Root, ctx: ImageContext): Promise<{ im
         return;
       }
       try {
-        const d = await describeImage(source, { pathPrefix: ctx.pathPrefix, maxWidth: ctx.maxWidth, root: ctx.root });
+        const d = await describeImage(source, { pathPrefix: ctx.pathPrefix, maxWidth: ctx.maxWidth, root: ctx.root, ...(ctx.contentHashOf ? { contentHashOf: ctx.contentHashOf } : {}) });
         found[index] = { source, output: d.output, url: d.url, line: start.line, column: start.column };
         node.url = d.url;
         node.data = { hProperties: { width: d.width, height: d.height, ...lazy, className: ['doc-image'] } };

@@ -17,6 +17,8 @@ export interface CompileOptions {
   pathPrefix: string;
   variables: Readonly<Record<string, string>>;
   imageMaxWidth: number;
+  /** See DescribeImageOptions.contentHashOf. */
+  contentHashOf?: (file: string, size: number, mtimeMs: number) => string | undefined;
 }
 
 /** The compiled article of one page: plain HTML plus what the templates and the checker need. */
@@ -72,6 +74,7 @@ export async function compileMarkdownWith(
     pathPrefix: opts.pathPrefix,
     maxWidth: opts.imageMaxWidth,
     lines,
+    ...(opts.contentHashOf ? { contentHashOf: opts.contentHashOf } : {}),
   });
   diagnostics.push(...imageProblems);
   let html: string;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { imageCodes } from './codes.js';
 import { ImageError } from './image-error.js';
-import { DEFAULT_IMAGE_SETTINGS, PUBLISHED_FORMATS, fitWidth, hashImage, type PublishedFormat } from './settings.js';
+import { DEFAULT_IMAGE_SETTINGS, PUBLISHED_FORMATS, fitWidth, hashImage, imageHashOf, type PublishedFormat } from './settings.js';
 
 /** What a page needs to reference an optimized image. */
 export interface ImageDescription {
@@ -33,6 +33,8 @@ export interface DescribeImageOptions {
   quality?: number;
   /** Project root: messages name the image relative to it. */
   root?: string;
+  /** The file's `hashBytes` when already known for this size and mtime (the build's fingerprint): no read then. */
+  contentHashOf?: (file: string, size: number, mtimeMs: number) => string | undefined;
 }
 
 const memo = new Map<string, Promise<ImageDescription>>();
@@ -61,7 +63,8 @@ export async function describeImage(sourceAbs: string, opts: DescribeImageOption
   const key = `${sourceAbs}\0${info.size}\0${info.mtimeMs}\0${opts.pathPrefix}\0${opts.maxWidth}\0${quality}`;
   let pending = memo.get(key);
   if (!pending) {
-    pending = describeUncached(sourceAbs, display, { pathPrefix: opts.pathPrefix, maxWidth: opts.maxWidth, quality });
+    const known = opts.contentHashOf?.(sourceAbs, info.size, info.mtimeMs);
+    pending = describeUncached(sourceAbs, display, { pathPrefix: opts.pathPrefix, maxWidth: opts.maxWidth, quality }, known);
     memo.set(key, pending);
     // a failure may be fixed by the writer while `serve` runs: do not remember it
     pending.catch(() => memo.delete(key));
@@ -73,16 +76,22 @@ async function describeUncached(
   sourceAbs: string,
   display: string,
   s: { pathPrefix: string; maxWidth: number; quality: number },
+  contentHash: string | undefined,
 ): Promise<ImageDescription> {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(sourceAbs);
-  } catch (err) {
-    throw missingError(sourceAbs, display, err);
-  }
-  const hash = hashImage(bytes, { maxWidth: s.maxWidth, quality: s.quality }).slice(0, 12);
+  const read = (): Buffer => {
+    try {
+      return readFileSync(sourceAbs);
+    } catch (err) {
+      throw missingError(sourceAbs, display, err);
+    }
+  };
+  const settings = { maxWidth: s.maxWidth, quality: s.quality };
+  // with the hash known, the file is read only if no copy of it has had its header read yet
+  let bytes = contentHash === undefined ? read() : null;
+  const hash = (bytes ? hashImage(bytes, settings) : imageHashOf(contentHash!, settings)).slice(0, 12);
   let meta = headers.get(hash);
   if (!meta) {
+    bytes ??= read();
     meta = await readHeader(bytes, sourceAbs, display);
     headers.set(hash, meta);
   }

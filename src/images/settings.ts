@@ -1,6 +1,7 @@
 // What decides an optimized image's bytes: the pipeline version and the settings. Both go into the
 // content hash (the URL) and the cache key, so changing either republishes and re-encodes.
 import { createHash } from 'node:crypto';
+import { hashBytes } from '../cache/hash.js';
 import { IMAGES } from '../config/defaults.js';
 
 /** Bump when the encoder settings below change the output bytes, so old caches and URLs are not reused. */
@@ -24,9 +25,16 @@ export const DEFAULT_IMAGE_SETTINGS: ImageSettings = { maxWidth: IMAGES.maxWidth
 
 /** Full sha1 hex of the file bytes plus the settings; its first 12 characters are the URL hash. */
 export function hashImage(bytes: Uint8Array, settings: ImageSettings): string {
+  return imageHashOf(hashBytes(bytes), settings);
+}
+
+/**
+ * hashImage from the hash of the file's bytes (`hashBytes`, which the build's fingerprint already took of every
+ * file under content/): render threads describe an image without reading it again.
+ */
+export function imageHashOf(contentHash: string, settings: ImageSettings): string {
   return createHash('sha1')
-    .update(bytes)
-    .update(`\0docsgen-images v${PIPELINE_VERSION} maxWidth=${settings.maxWidth} quality=${settings.quality}`)
+    .update(`${contentHash}\0docsgen-images v${PIPELINE_VERSION} maxWidth=${settings.maxWidth} quality=${settings.quality}`)
     .digest('hex');
 }
 

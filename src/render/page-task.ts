@@ -1,3 +1,4 @@
+import type { FileStamps } from '../cache/fingerprint.js';
 import type { Frontmatter } from '../content/frontmatter.js';
 import type { PageOutput } from './write-page.js';
 
@@ -33,4 +34,6 @@ export interface RenderSetup {
   output: PageOutput;
   /** The page cache's pack folder: each thread appends its results to a pack of its own. */
   packsDir: string;
+  /** Size, mtime and hash of content files other than pages, by path relative to `root` (the build's fingerprint). */
+  fileStamps?: FileStamps;
 }

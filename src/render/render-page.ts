@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { cacheKey } from '../cache/hash.js';
 import { trackReads, type ReadSummary } from '../cache/reads.js';
@@ -75,6 +76,22 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
   return { id: task.id, meta: metaOf(result), ok, stored, reads };
 }
 
+const stampLookups = new WeakMap<RenderSetup, (file: string, size: number, mtimeMs: number) => string | undefined>();
+
+/** The fingerprint's hash of a content file, while it still has the size and mtime the fingerprint saw. */
+function stampedHash(setup: RenderSetup): (file: string, size: number, mtimeMs: number) => string | undefined {
+  let lookup = stampLookups.get(setup);
+  if (!lookup) {
+    const stamps = setup.fileStamps ?? {};
+    lookup = (file, size, mtimeMs) => {
+      const stamp = stamps[path.relative(setup.root, file).split(path.sep).join('/')];
+      return stamp && stamp[0] === size && stamp[1] === mtimeMs ? stamp[2] : undefined;
+    };
+    stampLookups.set(setup, lookup);
+  }
+  return lookup;
+}
+
 /** Compiles and renders one page (no files written). */
 async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; reads: RenderedPage['reads']; stale: boolean }> {
   const mod = await loadTemplates(setup.serverBundle);
@@ -93,6 +110,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
           pathPrefix: setup.pathPrefix,
           variables: setup.variables,
           imageMaxWidth: setup.imageMaxWidth,
+          ...(setup.fileStamps ? { contentHashOf: stampedHash(setup) } : {}),
         })
       : { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [] };
   const result: PageResult = {

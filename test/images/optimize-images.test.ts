@@ -1,9 +1,11 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeImage, ImageError, imageCodes, optimizeImages, type ImageJob } from '../../src/images/index.js';
+import { hashBytes } from '../../src/cache/hash.js';
 import { repoRoot } from '../helpers/cli.js';
 import { jpegQuantTables } from './jpeg-tables.js';
 
@@ -49,6 +51,26 @@ describe('describeImage', () => {
   it('reports the displayed size of an EXIF-rotated photo (no layout shift)', async () => {
     const d = await describeImage(path.join(basic, 'rotated.jpg'), { pathPrefix: '/documentation', maxWidth: 995 });
     expect(d).toMatchObject({ width: 200, height: 300 });
+  });
+
+  it('describes an image from a known content hash exactly as from its bytes, and reads a copy only for its header', async () => {
+    // copies in two folders, as docs keep them: with the hash known and one header read, the other is not read
+    const dirA = path.join(tmp, 'known-a');
+    const dirB = path.join(tmp, 'known-b');
+    await mkdir(dirA, { recursive: true });
+    await mkdir(dirB, { recursive: true });
+    await copyFile(path.join(basic, 'alpha-large.png'), path.join(dirA, 'fig.png'));
+    // the second copy is garbage on disk: were it read, its description would fail as corrupt
+    await writeFile(path.join(dirB, 'fig.png'), 'not a png');
+    const fromBytes = await describeImage(path.join(dirA, 'fig.png'), { pathPrefix: '/documentation', maxWidth: 995 });
+    const asked: string[] = [];
+    const contentHashOf = (file: string, size: number, mtimeMs: number) => {
+      asked.push(file);
+      return size > 0 && mtimeMs > 0 ? hashBytes(readFileSync(path.join(dirA, 'fig.png'))) : undefined;
+    };
+    const fromHash = await describeImage(path.join(dirB, 'fig.png'), { pathPrefix: '/documentation', maxWidth: 995, contentHashOf });
+    expect(asked).toEqual([path.join(dirB, 'fig.png')]);
+    expect(fromHash).toEqual(fromBytes);
   });
 
   it('changes the hash when a setting changes', async () => {
