@@ -3,13 +3,19 @@ import { Worker } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
 import type { RenderedPage } from './page-result.js';
 
-type WorkerMessage = { ok: true; result: RenderedPage } | { ok: false; id: number; error: string } | 'closed';
+type WorkerMessage = { ok: true; results: RenderedPage[] } | { ok: false; id: number; error: string } | 'closed';
 
 /** Below this many pages, starting workers (each loads the parser and the templates) costs more than it saves. */
 export const MAIN_THREAD_MAX = 24;
 
-/** Tasks queued per worker: enough to keep it busy while its last result crosses, few enough to bound memory. */
-const IN_FLIGHT = 4;
+/** Batches queued per worker: enough to keep it busy while its last results cross, few enough to bound memory. */
+const IN_FLIGHT = 2;
+
+/**
+ * Pages per message at most: each message wakes the other thread and has a fixed cost on both sides, which
+ * on two busy cores took about a tenth of a render thread's time with one page per message.
+ */
+const BATCH = 4;
 
 /**
  * Render worker threads. They can be started before the pages are known (a cold build starts one on the core
@@ -44,8 +50,9 @@ export class RenderWorkers {
   }
 
   /**
-   * Renders `tasks` across the workers with back-pressure (each has at most IN_FLIGHT tasks queued); results go
-   * to `onResult` as they finish. Rejects on the first page that crashes a worker.
+   * Renders `tasks` across the workers with back-pressure (each has at most IN_FLIGHT batches of up to BATCH
+   * tasks queued; smaller batches near the end keep the threads evenly loaded); results go to `onResult` as
+   * their batch finishes. Rejects on the first page that crashes a worker.
    */
   async render(tasks: readonly PageTask[], setup: RenderSetup, onResult: (page: RenderedPage) => Promise<void> | void): Promise<void> {
     let next = 0;
@@ -60,7 +67,9 @@ export class RenderWorkers {
             let active = 0;
             const feed = () => {
               while (!failure && active < IN_FLIGHT && next < tasks.length) {
-                worker.postMessage(tasks[next++]);
+                const size = Math.max(1, Math.min(BATCH, Math.floor((tasks.length - next) / (this.workers.length * IN_FLIGHT))));
+                worker.postMessage(tasks.slice(next, next + size));
+                next += size;
                 active++;
               }
               if (active === 0) resolve();
@@ -73,7 +82,7 @@ export class RenderWorkers {
                 reject(failure);
                 return;
               }
-              pending.push(Promise.resolve(onResult(msg.result)));
+              for (const result of msg.results) pending.push(Promise.resolve(onResult(result)));
               feed();
             });
             worker.on('error', (err) => {

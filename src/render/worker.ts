@@ -1,13 +1,15 @@
 // A render worker: started before the pages are known, it loads the parser and React meanwhile; then it gets
-// the build's setup once and page tasks, and answers each with the rendered page. A `close` message at the end
-// closes its pack file (terminating a thread does not close its descriptors).
+// the build's setup once and batches of page tasks, and answers each batch with its rendered pages. A `close`
+// message at the end closes its pack file (terminating a thread does not close its descriptors).
 import { parentPort } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
+import type { RenderedPage } from './page-result.js';
 import { closeResultPacks, loadTemplates, renderPage } from './render-page.js';
 
 let setup: RenderSetup | null = null;
+let queue: Promise<void> = Promise.resolve();
 
-parentPort!.on('message', (msg: PageTask | { setup: RenderSetup } | 'close') => {
+parentPort!.on('message', (msg: PageTask[] | { setup: RenderSetup } | 'close') => {
   if (msg === 'close') {
     closeResultPacks().then(() => parentPort!.postMessage('closed'));
     return;
@@ -18,9 +20,23 @@ parentPort!.on('message', (msg: PageTask | { setup: RenderSetup } | 'close') => 
     loadTemplates(setup.serverBundle).catch(() => undefined);
     return;
   }
-  const task = msg;
-  renderPage(task, setup!).then(
-    (result) => parentPort!.postMessage({ ok: true, result }),
-    (error: unknown) => parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error) }),
-  );
+  const batch = msg;
+  const current = setup!;
+  // one batch after another: a page's read set numbers new paths (see PageReads), so results must reach the
+  // main thread in the order they were made, and a batch still waiting on an image must not be overtaken
+  queue = queue.then(() => renderBatch(batch, current));
 });
+
+/** Renders a batch of pages in order and answers with all their results in one message (see BATCH in pool.ts). */
+async function renderBatch(tasks: PageTask[], setup: RenderSetup): Promise<void> {
+  const results: RenderedPage[] = [];
+  for (const task of tasks) {
+    try {
+      results.push(await renderPage(task, setup));
+    } catch (error) {
+      parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error) });
+      return;
+    }
+  }
+  parentPort!.postMessage({ ok: true, results });
+}
