@@ -266,6 +266,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
     );
     // kept even if the build fails below: pages that rendered are valid whatever happens to others
     await pageCache.save(plan.tasks.map((t) => t.pagePath));
+    pageCache.release();
     if (largeSite) collectGarbage(); // the render messages' garbage (see memory.ts)
     lap('render');
     diagnostics.push(...collected.diagnostics);
