@@ -33,38 +33,33 @@ const ORIGIN_RELS = new Set(['preconnect', 'dns-prefetch']);
 const REF_TAGS = new Set(['a', 'img', 'source', 'script', 'link', 'base']);
 
 /**
- * Extracts a[href], img[src|srcset], source[srcset], link[href], script[src], the anchors and `<base href>`
- * with htmlparser2's tokenizer, driven directly: the Parser on top of it keeps a stack of open elements,
- * implied closes and a value for every attribute, none of which the checker needs (about a fifth of its
- * time). Only the values of attributes that matter are put together; the rest are skipped as they stream by.
- * Tag and attribute names are lower-cased, as the Parser does. The tokenizer decodes no entities: decoding every
- * one in the text (highlighted code is full of them) was a third of its time, and only the attribute values we
- * keep need it, which `entities` (the tokenizer's own decoder) does the same way.
+ * What a page's tags add up to, fed one open tag and one attribute (lower-case names, decoded value) at a time
+ * in document order. Shared by the extractor and the test oracle, which feed it from different parsers.
  */
-export function extractPage(html: string): ExtractedPage {
-  const refs: PageRef[] = [];
-  const anchors: string[] = [];
-  let baseHref: string | null = null;
-  let tag = '';
-  let refTag = false;
-  let linkRef: PageRef | null = null;
-  let linkRel: string | null = null;
-  // the attribute now streaming: its name, where it starts, and its value when it is one to keep
-  let name = '';
-  let offset = 0;
-  let keep = false;
-  let value = '';
+export class PageCollector {
+  readonly refs: PageRef[] = [];
+  readonly anchors: string[] = [];
+  baseHref: string | null = null;
+  private tag = '';
+  private linkRef: PageRef | null = null;
+  private linkRel: string | null = null;
 
-  const attribute = (): void => {
-    if (value.includes('&')) value = decodeHTMLAttribute(value);
+  openTag(tag: string): void {
+    this.tag = tag;
+    this.linkRef = null;
+    this.linkRel = null;
+  }
+
+  attribute(name: string, value: string, offset: number): void {
+    const refs = this.refs;
     if (name === 'id') {
-      if (value) anchors.push(value);
+      if (value) this.anchors.push(value);
       return;
     }
-    switch (tag) {
+    switch (this.tag) {
       case 'a':
         if (name === 'href') refs.push({ href: value, role: 'page', offset, check: true });
-        else if (name === 'name' && value) anchors.push(value);
+        else if (name === 'name' && value) this.anchors.push(value);
         break;
       case 'img':
         if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
@@ -79,29 +74,50 @@ export function extractPage(html: string): ExtractedPage {
       case 'link':
         // rel may come before or after href: whichever comes second settles the role
         if (name === 'href') {
-          linkRef = { href: value, role: 'asset', offset, check: true };
-          refs.push(linkRef);
-          if (linkRel !== null) applyRel(linkRef, linkRel);
+          this.linkRef = { href: value, role: 'asset', offset, check: true };
+          refs.push(this.linkRef);
+          if (this.linkRel !== null) applyRel(this.linkRef, this.linkRel);
         } else if (name === 'rel') {
-          linkRel = value;
-          if (linkRef) applyRel(linkRef, value);
+          this.linkRel = value;
+          if (this.linkRef) applyRel(this.linkRef, value);
         }
         break;
       case 'base':
-        if (name === 'href' && baseHref === null) baseHref = value;
+        if (name === 'href' && this.baseHref === null) this.baseHref = value;
         break;
     }
-  };
+  }
 
+  page(): ExtractedPage {
+    return { refs: this.refs, anchors: this.anchors, baseHref: this.baseHref };
+  }
+}
+
+/**
+ * Extracts a[href], img[src|srcset], source[srcset], link[href], script[src], the anchors and `<base href>`
+ * with htmlparser2's tokenizer, driven directly: the Parser on top of it keeps a stack of open elements,
+ * implied closes and a value for every attribute, none of which the checker needs (about a fifth of its
+ * time). Only the values of attributes that matter are put together; the rest are skipped as they stream by.
+ * Tag and attribute names are lower-cased, as the Parser does. The tokenizer decodes no entities: decoding every
+ * one in the text (highlighted code is full of them) was a third of its time, and only the attribute values we
+ * keep need it, which `entities` (the tokenizer's own decoder) does the same way.
+ */
+export function extractPage(html: string): ExtractedPage {
+  const page = new PageCollector();
+  let refTag = false;
+  // the attribute now streaming: its name, where it starts, and its value when it is one to keep
+  let name = '';
+  let offset = 0;
+  let keep = false;
+  let value = '';
   const none = (): void => undefined;
   const tokenizer = new Tokenizer(
     { xmlMode: false, decodeEntities: false },
     {
       onopentagname(start, end) {
-        tag = html.slice(start, end).toLowerCase();
+        const tag = html.slice(start, end).toLowerCase();
         refTag = REF_TAGS.has(tag);
-        linkRef = null;
-        linkRel = null;
+        page.openTag(tag);
       },
       onattribname(start, end) {
         name = html.slice(start, end).toLowerCase();
@@ -114,12 +130,12 @@ export function extractPage(html: string): ExtractedPage {
       },
       onattribentity: none,
       onattribend() {
-        if (keep) attribute();
+        if (keep) page.attribute(name, value.includes('&') ? decodeHTMLAttribute(value) : value, offset);
       },
       // a closing tag names no element whose attributes follow: `</p>` and `</br>` open nothing here
       onclosetag() {
-        tag = '';
         refTag = false;
+        page.openTag('');
       },
       oncdata: none,
       oncomment: none,
@@ -134,7 +150,7 @@ export function extractPage(html: string): ExtractedPage {
   );
   tokenizer.write(html);
   tokenizer.end();
-  return { refs, anchors, baseHref };
+  return page.page();
 }
 
 function pushSrcset(refs: PageRef[], value: string, offset: number): void {
