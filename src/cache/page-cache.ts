@@ -2,7 +2,7 @@
 // rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PageMeta, PageReads, PageResult } from '../render/page-result.js';
+import { parseStoredResult, type PageMeta, type PageReads, type PageResult } from '../render/page-result.js';
 import { cacheKey } from './hash.js';
 import { valueHashOf } from './reads.js';
 import { ResultPacks, type PackLocation } from './result-packs.js';
@@ -95,7 +95,7 @@ export class PageCache {
   async read(entry: CacheEntry): Promise<PageResult | null> {
     const text = await this.packs.read(entry.at);
     // checked against its hash: a pack half written by a build that was killed, or by a concurrent one, is a miss
-    return text !== null && cacheKey(text) === entry.resultHash ? (JSON.parse(text) as PageResult) : null;
+    return text !== null && cacheKey(text) === entry.resultHash ? parseStoredResult(text) : null;
   }
 
   /** Where render threads append results (each to a pack of its own, see render-page.ts). */

@@ -70,3 +70,27 @@ export interface RenderedPage {
   /** Which shared data its template read. */
   reads: PageReads;
 }
+
+/**
+ * A result as the page cache stores it: the body holds the article HTML, which `pageContext.html` holds too, so
+ * the body is kept as what comes before and after it (a third less to serialize, hash and write per page).
+ */
+type StoredResult = Omit<PageResult, 'body'> & ({ body: string } | { bodyAround: [string, string] });
+
+/** The JSON text a result is stored as (see StoredResult); keys keep their order, `bodyAround` in place of `body`. */
+export function storedResultText(r: PageResult): string {
+  const html = r.pageContext?.['html'];
+  const at = typeof html === 'string' && html !== '' ? r.body.indexOf(html) : -1;
+  if (at < 0) return JSON.stringify(r);
+  const around = [r.body.slice(0, at), r.body.slice(at + (html as string).length)];
+  return JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => (k === 'body' ? ['bodyAround', around] : [k, v]))));
+}
+
+/** The result a stored text holds (see storedResultText). */
+export function parseStoredResult(text: string): PageResult {
+  const stored = JSON.parse(text) as StoredResult;
+  if (!('bodyAround' in stored)) return stored;
+  const [before, after] = stored.bodyAround;
+  const body = before + (stored.pageContext!['html'] as string) + after;
+  return Object.fromEntries(Object.entries(stored).map(([k, v]) => (k === 'bodyAround' ? ['body', body] : [k, v]))) as unknown as PageResult;
+}

@@ -8,7 +8,7 @@ import { compileMarkdown } from '../content/markdown.js';
 import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
 import type { PageTask, RenderSetup } from './page-task.js';
-import { metaOf, type PageReads, type PageResult, type RenderedPage } from './page-result.js';
+import { metaOf, storedResultText, type PageReads, type PageResult, type RenderedPage } from './page-result.js';
 import { writePageFiles } from './write-page.js';
 
 interface TemplateModule {
@@ -68,7 +68,7 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
   if (ok) writePageFiles(result, setup.output);
   let stored: RenderedPage['stored'] = null;
   if (ok && !stale) {
-    const text = JSON.stringify(result);
+    const text = storedResultText(result);
     let pack = packs.get(setup.packsDir);
     if (!pack) packs.set(setup.packsDir, (pack = new ResultPacks(setup.packsDir)));
     stored = { at: pack.append(Buffer.from(text, 'utf8')), hash: cacheKey(text) };

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseStoredResult, storedResultText, type PageResult } from '../../src/render/page-result.js';
+
+const result = (body: string, html: string | null): PageResult => ({
+  pagePath: '/a/',
+  template: 'doc',
+  title: 'A',
+  description: 'D',
+  links: [],
+  images: [],
+  diagnostics: [],
+  body,
+  pageContext: html === null ? null : { path: '/a/', html, toc: [] },
+});
+
+describe('stored results', () => {
+  it('store the article HTML once and give back the very same result', () => {
+    const html = '<h2 id="x">X</h2><p>Text &amp; "quotes"</p>';
+    for (const r of [
+      result(`<main><h1>A</h1><div>${html}</div></main>`, html),
+      result(`<div>${html}</div><aside>${html}</aside>`, html), // the HTML twice in the body
+      result('<main></main>', ''), // an empty article
+      result('<main>no article here</main>', html), // a template that does not show it
+      result('', null), // a page that failed
+    ]) {
+      const text = storedResultText(r);
+      expect(parseStoredResult(text)).toEqual(r);
+      expect(JSON.stringify(parseStoredResult(text))).toBe(JSON.stringify(r));
+    }
+  });
+
+  it('keep the article HTML once, not twice', () => {
+    const html = '<p>' + 'long article '.repeat(200) + '</p>';
+    const text = storedResultText(result(`<main>${html}</main>`, html));
+    expect(text.split('long article').length - 1).toBe(200);
+  });
+});
