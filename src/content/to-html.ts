@@ -217,16 +217,23 @@ function code(node: Code): Element {
   const value = node.value ? `${node.value}\n` : '';
   const el = applyData(node, element('code', properties, [text(value)]));
   const pre = element('pre', {}, [el]);
-  if (el.type !== 'element' || el.tagName !== 'code') return pre;
+  if (el.type === 'element' && el.tagName === 'code') highlightCode(el);
+  return pre;
+}
+
+/**
+ * Highlights a `<code>` element in place, as rehype-highlight marks it up: `hljs` first in the class list, then
+ * highlight.js's spans when the `language-*` class names a known language (the test oracle's stage uses it too).
+ */
+export function highlightCode(el: Element): void {
   const lang = languageOf(el);
-  if (!lang || PLAIN_TEXT.has(lang)) return pre;
+  if (!lang || PLAIN_TEXT.has(lang)) return;
   const classes = Array.isArray(el.properties.className) ? el.properties.className : (el.properties.className = []);
   if (!classes.includes('hljs')) classes.unshift('hljs');
   // an unknown language keeps its text unhighlighted (rehype-highlight only warns)
-  if (!lowlight.registered(lang)) return pre;
+  if (!lowlight.registered(lang)) return;
   const result = lowlight.highlight(lang, textOf(el));
   if (result.children.length > 0) el.children = result.children as ElementContent[];
-  return pre;
 }
 
 /** The fence's language from its `language-*` / `lang-*` class; `no-highlight` opts out. */

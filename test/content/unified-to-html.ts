@@ -1,18 +1,14 @@
-import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
-import { common, createLowlight } from 'lowlight';
+import type { Element, Root as HastRoot } from 'hast';
 import type { Code, Heading, Root } from 'mdast';
 import { defaultHandlers, type State } from 'mdast-util-to-hast';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { highlightCode } from '../../src/content/to-html.js';
 
-// The unified mdast → HTML stage docsgen used before src/content/to-html.ts (remark-rehype with the same
-// highlighting and heading-anchor handlers, then rehype-stringify), kept only as the oracle that stage must
-// match byte for byte (test/content/remark-oracle.ts runs it behind the remark-parse front end).
-
-const lowlight = createLowlight(common);
-/** Fences marked as plain text are left alone. */
-const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);
+// The unified mdast → HTML stage docsgen used before src/content/to-html.ts (remark-rehype with a heading-anchor
+// handler and that stage's own highlighting step, then rehype-stringify), kept only as the oracle that stage
+// must match byte for byte (test/content/remark-oracle.ts runs it behind the remark-parse front end).
 
 /** mdast → hast → HTML string, with highlighting and heading anchors. */
 const toHtml = unified()
@@ -25,22 +21,12 @@ export function unifiedTreeToHtml(tree: Root): string {
   return toHtml.stringify(toHtml.runSync(tree) as HastRoot);
 }
 
-/**
- * A fenced code block, highlighted by highlight.js (through lowlight) when its language is known, with the
- * markup rehype-highlight gives: `hljs` first in the class list, then the `language-*` class.
- */
+/** A fenced code block, highlighted as docsgen's stage does it (the hast around it is remark-rehype's). */
 function code(state: State, node: Code): Element {
   const pre = defaultHandlers.code(state, node);
   const el = pre.children[0];
   if (pre.tagName !== 'pre' || el?.type !== 'element' || el.tagName !== 'code') return pre;
-  const lang = languageOf(el);
-  if (!lang || PLAIN_TEXT.has(lang)) return pre;
-  const classes = Array.isArray(el.properties.className) ? el.properties.className : (el.properties.className = []);
-  if (!classes.includes('hljs')) classes.unshift('hljs');
-  // an unknown language keeps its text unhighlighted (rehype-highlight only warns)
-  if (!lowlight.registered(lang)) return pre;
-  const result = lowlight.highlight(lang, textOf(el));
-  if (result.children.length > 0) el.children = result.children as ElementContent[];
+  highlightCode(el);
   return pre;
 }
 
@@ -59,22 +45,3 @@ function heading(state: State, node: Heading): Element {
   return el;
 }
 
-/** The fence's language from its `language-*` / `lang-*` class; `no-highlight` opts out. */
-function languageOf(el: Element): string | undefined {
-  const list = el.properties.className;
-  if (!Array.isArray(list)) return undefined;
-  let name: string | undefined;
-  for (const item of list) {
-    const value = String(item);
-    if (value === 'no-highlight' || value === 'nohighlight') return undefined;
-    if (!name && value.startsWith('lang-')) name = value.slice(5);
-    if (!name && value.startsWith('language-')) name = value.slice(9);
-  }
-  return name;
-}
-
-function textOf(el: Element): string {
-  let out = '';
-  for (const child of el.children) out += child.type === 'text' ? (child as Text).value : child.type === 'element' ? textOf(child) : '';
-  return out;
-}
