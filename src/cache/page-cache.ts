@@ -139,7 +139,6 @@ export class PageCache {
     return this.readSets.has(setId) || this.encodedSets.has(setId);
   }
 
-  /** Writes the index, keeping only the pages of this build; results nothing refers to any more are deleted. */
   /**
    * Forgets everything held in memory once the build has saved it: at 10,000 pages the entries and read sets
    * are tens of megabytes the rest of the build (images, redirects, link-check threads) has no use for.
@@ -155,6 +154,7 @@ export class PageCache {
     this.pathValues.clear();
   }
 
+  /** Writes the index, keeping only the pages of this build; results nothing refers to any more are deleted. */
   async save(pagePaths: Iterable<string>): Promise<void> {
     const live = new Map<string, PackLocation>();
     for (const p of pagePaths) {

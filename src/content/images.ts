@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Image, Root } from 'mdast';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
-import { describeImage, ImageError } from '../images/index.js';
+import { describeImage, ImageError, type ContentHashOf } from '../images/index.js';
 import { isExternalHref } from './paths.js';
 import { eachNode } from './walk.js';
 
@@ -25,7 +25,7 @@ export interface ImageContext {
   maxWidth: number;
   lines: readonly string[];
   /** See DescribeImageOptions.contentHashOf. */
-  contentHashOf?: (file: string, size: number, mtimeMs: number) => string | undefined;
+  contentHashOf?: ContentHashOf;
 }
 
 /**

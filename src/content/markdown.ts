@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
+import type { ContentHashOf } from '../images/index.js';
 import { transformAlerts } from './alerts.js';
 import { assignHeadingIds, type TocEntry } from './headings.js';
 import { resolveImages, type ImageReference } from './images.js';
@@ -18,7 +19,7 @@ export interface CompileOptions {
   variables: Readonly<Record<string, string>>;
   imageMaxWidth: number;
   /** See DescribeImageOptions.contentHashOf. */
-  contentHashOf?: (file: string, size: number, mtimeMs: number) => string | undefined;
+  contentHashOf?: ContentHashOf;
 }
 
 /** The compiled article of one page: plain HTML plus what the templates and the checker need. */

@@ -24,6 +24,9 @@ export interface ImageDescription {
   output: string;
 }
 
+/** A file's `hashBytes` when already known for this size and mtime (the build's fingerprint), else undefined. */
+export type ContentHashOf = (file: string, size: number, mtimeMs: number) => string | undefined;
+
 /** Options of describeImage; quality defaults to the seed's 50 and must match what optimizeImages uses. */
 export interface DescribeImageOptions {
   /** Web root; accepted for symmetry with the build, not needed to compute the description. */
@@ -33,8 +36,8 @@ export interface DescribeImageOptions {
   quality?: number;
   /** Project root: messages name the image relative to it. */
   root?: string;
-  /** The file's `hashBytes` when already known for this size and mtime (the build's fingerprint): no read then. */
-  contentHashOf?: (file: string, size: number, mtimeMs: number) => string | undefined;
+  /** See ContentHashOf: with it, a file whose hash is known is not read to describe it. */
+  contentHashOf?: ContentHashOf;
 }
 
 const memo = new Map<string, Promise<ImageDescription>>();

@@ -1,5 +1,5 @@
 // Public face of the images stage: describe an image for a page, optimize the referenced images.
-export { describeImage, staticOutputPath, type ImageDescription, type DescribeImageOptions } from './describe.js';
+export { describeImage, staticOutputPath, type ImageDescription, type DescribeImageOptions, type ContentHashOf } from './describe.js';
 export { ImageError } from './image-error.js';
 export { optimizeImages, type ImageJob, type ImageReference, type OptimizeImagesOptions, type OptimizeImagesStats } from './optimize.js';
 export { imageCodes } from './codes.js';

@@ -7,6 +7,7 @@ import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
 import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
+import type { ContentHashOf } from '../images/index.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import { metaOf, storedResultText, type PageReads, type PageResult, type RenderedPage } from './page-result.js';
 import { writePageFiles } from './write-page.js';
@@ -76,10 +77,10 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
   return { id: task.id, meta: metaOf(result), ok, stored, reads };
 }
 
-const stampLookups = new WeakMap<RenderSetup, (file: string, size: number, mtimeMs: number) => string | undefined>();
+const stampLookups = new WeakMap<RenderSetup, ContentHashOf>();
 
 /** The fingerprint's hash of a content file, while it still has the size and mtime the fingerprint saw. */
-function stampedHash(setup: RenderSetup): (file: string, size: number, mtimeMs: number) => string | undefined {
+function stampedHash(setup: RenderSetup): ContentHashOf {
   let lookup = stampLookups.get(setup);
   if (!lookup) {
     const stamps = setup.fileStamps ?? {};
