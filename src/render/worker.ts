@@ -11,7 +11,8 @@ let queue: Promise<void> = Promise.resolve();
 
 parentPort!.on('message', (msg: PageTask[] | { setup: RenderSetup } | 'close') => {
   if (msg === 'close') {
-    closeResultPacks().then(() => parentPort!.postMessage('closed'));
+    // after the batches still queued (a build that failed early stops its threads while others render)
+    queue = queue.then(closeResultPacks).then(() => parentPort!.postMessage('closed'));
     return;
   }
   if ('setup' in msg) {
