@@ -74,6 +74,29 @@ const navigateAway = (t: Tab, to: string) =>
   }, to);
 const pathOf = (t: Tab) => new URL(t.page.url()).pathname;
 
+/** Init script: the page's fetch calls, with when each started and ended on the page's clock (performance.now()). */
+const RECORD_FETCHES = `{
+  const calls = (window.__fetches = []);
+  const real = window.fetch;
+  window.fetch = function (input, init) {
+    const url = new URL(String(input instanceof Request ? input.url : input), location.href).pathname;
+    const call = { url, start: performance.now(), end: -1 };
+    calls.push(call);
+    const done = () => (call.end = performance.now());
+    const p = real.call(this, input, init);
+    p.then(done, done);
+    return p;
+  };
+}`;
+/** Installs Playwright's clock in the tab, paused: the page's timers run only when the test moves the clock. */
+async function pausedClock(t: Tab): Promise<void> {
+  const start = Date.now();
+  await t.page.clock.install({ time: start });
+  await t.page.clock.pauseAt(start + 1000);
+}
+type FetchCall = { url: string; start: number; end: number };
+const fetches = (t: Tab) => t.page.evaluate(() => (window as unknown as { __fetches: FetchCall[] }).__fetches);
+
 /** The tab has loaded `path` as a new document: the window marker is gone. */
 async function expectFullLoad({ expect }: TestContext, t: Tab, path: string): Promise<void> {
   await t.page.waitForURL((u) => u.pathname === path, { waitUntil: 'load' });
@@ -248,31 +271,38 @@ describe.concurrent('the browser runtime', () => {
   it('fires the delayed-navigation event after 1000 ms, shows the progress bar, and the update event at the end', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
-    const t = await s.open(`${P}/guide/`);
+    // the page's timers run on Playwright's clock: real timers in a loaded headless Chromium fired up to 56 ms
+    // early against performance.now(), and a threshold on wall time cannot tell 1000 ms from 950
+    const t = await s.tab();
+    await pausedClock(t);
+    await t.page.goto(s.server.origin() + `${P}/guide/`);
+    await hydrated(t.page);
     await t.page.evaluate(() => {
-      const w = window as unknown as { events: Array<[string, number]> };
+      const w = window as unknown as { events: string[] };
       w.events = [];
       for (const name of ['docsgen:route-update-delayed', 'docsgen:route-update']) {
-        window.addEventListener(name, () => w.events.push([name, performance.now()]));
+        window.addEventListener(name, () => w.events.push(name));
       }
       // the templates' loading indicator, seen whenever it is in the document
       new MutationObserver(() => {
-        if (document.querySelector('calcite-progress.route-progress') && w.events.at(-1)?.[0] !== 'progress bar') w.events.push(['progress bar', performance.now()]);
+        if (document.querySelector('calcite-progress.route-progress') && w.events.at(-1) !== 'progress bar') w.events.push('progress bar');
       }).observe(document.body, { childList: true, subtree: true });
     });
-    const events = () => t.page.evaluate(() => (window as unknown as { events: Array<[string, number]> }).events);
-    s.server.rules.push({ path: `${P}/page-data/guide/seventh/page-data.json`, delayMs: 1600 });
-    const started = await t.page.evaluate((to) => {
-      void (window.___docsgenRuntime!.navigate as (to: string) => Promise<void>)(to);
-      return performance.now();
-    }, `${P}/guide/seventh/`);
+    const events = () => t.page.evaluate(() => (window as unknown as { events: string[] }).events);
+    // the page-data is answered when the test says so; the page's clock moves only when the test moves it
+    let release!: () => void;
+    s.server.rules.push({ path: `${P}/page-data/guide/seventh/page-data.json`, hold: new Promise<void>((r) => (release = r)) });
+    ctx.onTestFinished(() => release());
+    await t.page.evaluate((to) => void (window.___docsgenRuntime!.navigate as (to: string) => Promise<void>)(to), `${P}/guide/seventh/`);
+    await t.page.clock.runFor(999);
+    expect(await events()).toEqual([]);
+    await t.page.clock.runFor(1);
+    await expect.poll(events, { timeout: 1000 }).toEqual(['docsgen:route-update-delayed', 'progress bar']);
+    // the event came while the page-data was still on its way, not when the navigation ended
+    expect(await t.page.textContent('main h1')).not.toBe('Seventh page');
+    release();
     await expect.poll(() => t.page.textContent('main h1'), { timeout: 5000 }).toBe('Seventh page');
-    const slow = await events();
-    expect(slow.map((e) => e[0])).toEqual(['docsgen:route-update-delayed', 'progress bar', 'docsgen:route-update']);
-    // (timers may run a little early against performance.now() in a busy headless Chromium)
-    expect(slow[0]![1] - started).toBeGreaterThanOrEqual(950);
-    // the event comes while the page-data is still on its way (1600 ms), not when the navigation ends
-    expect(slow[2]![1] - slow[0]![1]).toBeGreaterThan(100);
+    expect(await events()).toEqual(['docsgen:route-update-delayed', 'progress bar', 'docsgen:route-update']);
     expect(await t.page.$('calcite-progress.route-progress')).toBeNull();
   });
 
@@ -382,22 +412,28 @@ describe.concurrent('the browser runtime', () => {
   it('prefetches links in view in batches of 4 every 3 seconds: page-data, then the template chunk', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
-    const before = s.server.log.length;
-    const t = await s.open(`${P}/guide/`, { viewport: { width: 1280, height: 1400 } });
-    // the batch timer starts when the runtime mounts, after it fetched the shown page's own page-data: timed from
-    // that request, not from when `open` noticed hydration (which lagged by up to 1.4 s on a loaded machine)
-    const own = s.server.log.slice(before).find((e) => e.method === 'GET' && e.url === `${P}/page-data/guide/page-data.json`);
+    // timed in the page: when a request reached the server said nothing about when the page made it (the 4
+    // requests of one batch arrived 1 s apart on a loaded machine)
+    const t = await s.open(`${P}/guide/`, { viewport: { width: 1280, height: 1400 }, init: RECORD_FETCHES });
+    const calls = () => fetches(t);
+    const prefetched = async () => (await calls()).filter((c) => pageData.test(c.url) && c.url !== `${P}/page-data/guide/page-data.json`);
+    await expect.poll(async () => (await prefetched()).length, { timeout: 9000, interval: 100 }).toBe(8);
+    await expect.poll(async () => (await prefetched()).every((c) => c.end >= 0), { timeout: 3000 }).toBe(true);
+    // the batch timer starts when the runtime mounts, after it fetched the shown page's own page-data
+    const own = (await calls()).find((c) => c.url === `${P}/page-data/guide/page-data.json`);
     expect(own).toBeDefined();
-    const t0 = own!.at;
-    const from = s.server.log.length;
-    const prefetched = () => s.server.log.slice(from).filter((e) => e.method === 'GET' && pageData.test(e.url));
-    await expect.poll(prefetched, { timeout: 9000, interval: 100 }).toHaveLength(8);
-    const times = prefetched().map((e) => e.at - t0);
-    expect(times[0]).toBeGreaterThanOrEqual(2500);
-    // two batches of 4: within a batch the requests start together, the next batch 3 s after the first ends
-    expect(times[3]! - times[0]!).toBeLessThan(700);
-    expect(times[4]! - times[3]!).toBeGreaterThanOrEqual(2900);
-    expect(times[7]! - times[4]!).toBeLessThan(700);
+    const got = await prefetched();
+    const first = got.slice(0, 4);
+    const second = got.slice(4);
+    expect(first[0]!.start - own!.end).toBeGreaterThanOrEqual(2500);
+    // two batches of 4: within a batch the requests start together (one task), the next batch 3 s after the first
+    // ended (timers may run a little early against performance.now() in a busy headless Chromium)
+    expect(first.at(-1)!.start - first[0]!.start).toBeLessThan(50);
+    expect(second.at(-1)!.start - second[0]!.start).toBeLessThan(50);
+    expect(second[0]!.start - Math.max(...first.map((c) => c.end))).toBeGreaterThanOrEqual(2850);
+    expect(new Set(got.map((c) => c.url)).size).toBe(8);
+    // the server saw them too, and the template chunk was preloaded once
+    expect(s.server.log.filter((e) => e.method === 'GET' && pageData.test(e.url) && got.some((c) => c.url === e.url))).toHaveLength(8);
     expect(s.server.requests(/^\/documentation\/component---doc-[0-9a-f]+\.js$/, 'GET')).toHaveLength(1);
     expect(await t.page.evaluate(() => document.querySelectorAll('link[rel=modulepreload][href*="component---doc"]').length)).toBe(1);
   }, 20_000);
@@ -405,10 +441,19 @@ describe.concurrent('the browser runtime', () => {
   it('loads a hovered link at once', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
-    const t = await s.open(`${P}/guide/`);
-    const from = s.server.log.length;
+    const t = await s.open(`${P}/guide/`, { init: RECORD_FETCHES });
+    const url = `${P}/page-data/guide/long/page-data.json`;
+    // when the pointer came over the link and when the page asked for its data, both on the page's clock
+    await t.page.evaluate(() => {
+      document.addEventListener('mouseover', () => ((window as unknown as { hoveredAt?: number }).hoveredAt ??= performance.now()), { capture: true });
+    });
     await t.page.hover(`.sidebar a[href="${P}/guide/long/"]`);
-    await expect.poll(() => s.since(from), { timeout: 1500 }).toContain(`GET ${P}/page-data/guide/long/page-data.json`);
+    await expect.poll(async () => (await fetches(t)).filter((c) => c.url === url).length, WAIT).toBe(1);
+    const hoveredAt = await t.page.evaluate(() => (window as unknown as { hoveredAt: number }).hoveredAt);
+    const call = (await fetches(t)).find((c) => c.url === url)!;
+    // in the hover's own task, not in a prefetch batch (3 s later)
+    expect(call.start - hoveredAt).toBeLessThan(100);
+    await expect.poll(() => s.since(0), WAIT).toContain(`GET ${url}`);
   });
 
   it('prefetches nothing on 2g, with data saver on, or for a bot', async (ctx) => {
@@ -544,23 +589,39 @@ describe.concurrent('the browser runtime', () => {
   it('retries data requests after 1 s then 2 s, and does not refetch when the window regains focus', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
-    const t = await s.open(`${P}/guide/`);
+    // the back-off runs on Playwright's clock, moved by the test: real timers fire early or late on a loaded machine
+    const t = await s.tab({ init: RECORD_FETCHES });
+    await pausedClock(t);
+    await t.page.goto(s.server.origin() + `${P}/guide/`);
+    await hydrated(t.page);
     const url = `${P}/data/widget.json`;
     s.server.rules.push({ path: url, status: 503, times: 2 }, { path: url, status: 200, body: '{"ok":true}' });
-    const result = await t.page.evaluate((u) => (window.___docsgenRuntime!.fetchData as (u: string) => Promise<unknown>)(u), url);
-    expect(result).toEqual({ ok: true });
-    const times = s.server.requests(url).map((e) => e.at);
-    expect(times).toHaveLength(3);
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(950);
-    expect(times[1]! - times[0]!).toBeLessThan(1700);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(1950);
-    expect(times[2]! - times[1]!).toBeLessThan(2700);
+    const calls = async () => (await fetches(t)).filter((c) => c.url === url);
+    /** Waits until `n` requests were made and all of them answered (the page has armed its next timer). */
+    const answered = (n: number) => expect.poll(async () => (await calls()).map((c) => c.end >= 0), WAIT).toEqual(Array(n).fill(true));
+    await t.page.evaluate((u) => {
+      const w = window as unknown as { result?: unknown };
+      void (window.___docsgenRuntime!.fetchData as (u: string) => Promise<unknown>)(u).then((r) => (w.result = r));
+    }, url);
+    await answered(1);
+    await t.page.clock.runFor(999);
+    expect(await calls()).toHaveLength(1);
+    await t.page.clock.runFor(1);
+    await answered(2);
+    await t.page.clock.runFor(1999);
+    expect(await calls()).toHaveLength(2);
+    await t.page.clock.runFor(1);
+    await answered(3);
+    await expect.poll(() => t.page.evaluate(() => (window as unknown as { result?: unknown }).result), WAIT).toEqual({ ok: true });
+    expect(s.server.requests(url)).toHaveLength(3);
     await t.page.evaluate(() => {
       window.dispatchEvent(new Event('blur'));
       window.dispatchEvent(new Event('focus'));
       document.dispatchEvent(new Event('visibilitychange'));
     });
+    await t.page.clock.runFor(60_000);
     await t.page.evaluate((u) => (window.___docsgenRuntime!.fetchData as (u: string) => Promise<unknown>)(u), url);
+    await t.page.clock.runFor(60_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(s.server.requests(url)).toHaveLength(3);
   });

@@ -1,5 +1,5 @@
 // A static server for a built site that logs every request and can misbehave on purpose: answer a chosen
-// status, delay, rewrite a body, a limited number of times. Listens on 127.0.0.1, port 0.
+// status, hold the answer, rewrite a body, a limited number of times. Listens on 127.0.0.1, port 0.
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +27,8 @@ export interface Rule {
   body?: string;
   /** Rewrite the file's text before sending it. */
   transform?: (text: string) => string;
-  delayMs?: number;
+  /** Answer only once this settles: the test decides when a response arrives, whatever the machine's load. */
+  hold?: Promise<unknown>;
   /** Applies this many times, then the file is served normally. */
   times?: number;
 }
@@ -68,7 +69,7 @@ export async function startSiteServer(webRoot: string, prefix = '/documentation'
       (r) => (r.times ?? 1) > 0 && (!r.method || r.method === method) && (typeof r.path === 'string' ? r.path === (r.path.includes('?') ? full : url.pathname) : r.path.test(full)),
     );
     if (rule && rule.times !== undefined) rule.times--;
-    if (rule?.delayMs) await new Promise((r) => setTimeout(r, rule.delayMs));
+    if (rule?.hold) await rule.hold;
     const send = (status: number, type: string, body: string | Buffer) => {
       entry.status = status;
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
