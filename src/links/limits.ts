@@ -5,6 +5,8 @@
 export const INLINE_PAGE_THRESHOLD = 400;
 /** Pages handed to a worker at a time: big enough to amortise messaging, small enough to balance load. */
 export const WORKER_BATCH_SIZE = 48;
+/** A link thread's young generation (V8's default grows to 3 x 16 MB): see worker-pool.ts. */
+export const WORKER_YOUNG_GENERATION_MB = 8;
 /** External checks: one slow host must not hold the run hostage. */
 export const EXTERNAL_TIMEOUT_MS = 10_000;
 /** External checks: transient failures (timeouts, 429, 5xx) are retried this many times. */

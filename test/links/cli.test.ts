@@ -41,9 +41,12 @@ describe('docsgen check-links (the real binary)', () => {
     const inline = await runDocsgen(['check-links', `${fixture}/public`, '--json', '--concurrency', '1']);
     expect(inline.exitCode).toBe(1);
     expect(JSON.parse(inline.stdout)).toEqual({ pages: 8, links: 74, problems: expected });
-    const threaded = await runDocsgen(['check-links', `${fixture}/public`, '--json', '--concurrency', '2']);
-    expect(threaded.exitCode).toBe(1);
-    expect(threaded.stdout).toBe(inline.stdout);
+    // the calling thread checks batches too: beside one worker, and beside three
+    for (const threads of ['2', '4']) {
+      const threaded = await runDocsgen(['check-links', `${fixture}/public`, '--json', '--concurrency', threads]);
+      expect(threaded.exitCode).toBe(1);
+      expect(threaded.stdout).toBe(inline.stdout);
+    }
   });
 
   it('--format github prints one annotation per problem', async () => {
