@@ -40,7 +40,9 @@ export class PageCache {
   private readonly entries: Map<string, CacheEntry>;
   /**
    * Read sets as indices into one path table: every page's set differs a little (its own branch of the nav),
-   * so thousands of sets share a few thousand distinct paths. Decoded from the index file on first use.
+   * so thousands of sets share a few thousand distinct paths. Kept as ranges (see encodeRanges), as the index
+   * file has them and as noted during a build: about 650 indices a page are 2.6 KB as an Int32Array and under
+   * 1 KB as ranges, tens of megabytes at 10,000 pages. Decoded on first lookup.
    */
   private readonly readSets: Map<string, Int32Array>;
   private readonly encodedSets: Map<string, string>;
@@ -126,7 +128,10 @@ export class PageCache {
     let local = this.threadPaths.get(reads.thread);
     if (!local) this.threadPaths.set(reads.thread, (local = []));
     for (const p of reads.newPaths ?? []) local.push(this.intern(p));
-    if (reads.ids && !this.knowsReadSet(reads.setId)) this.readSets.set(reads.setId, Int32Array.from(reads.ids, (n) => local[n]!));
+    if (reads.ids && !this.knowsReadSet(reads.setId)) {
+      const indices = Array.from(reads.ids, (n) => local[n]!).sort((a, b) => a - b);
+      this.encodedSets.set(reads.setId, encodeRanges(indices));
+    }
   }
 
   /** Forgets every entry (a build run with the cache off still refreshes it). */
@@ -163,21 +168,22 @@ export class PageCache {
     }
     await this.packs.compact(live);
     const entries: Record<string, CacheEntry> = {};
-    const sets = new Map<string, Int32Array>();
+    const setIds = new Set<string>();
     for (const [p, at] of live) {
       const e = { ...this.entries.get(p)!, at };
       this.entries.set(p, e);
       entries[p] = e;
-      const set = this.readSetIndices(e.readSet);
-      if (set) sets.set(e.readSet, set);
+      if (this.knowsReadSet(e.readSet)) setIds.add(e.readSet);
     }
-    // the stored table is sorted, so a set's indices ascend in the same order as its (sorted) paths
+    // two passes over the sets, each decoded and dropped: all of them decoded at once would be the memory the
+    // ranges save. The stored table is sorted, so a set's indices ascend in the same order as its (sorted) paths.
     const used = new Set<number>();
-    for (const set of sets.values()) for (const i of set) used.add(i);
+    for (const id of setIds) for (const i of this.decodedSet(id)) used.add(i);
     const table = [...used].map((i) => this.pathTable[i]!).sort();
-    const position = new Map(table.map((path, i) => [path, i]));
+    const position = new Int32Array(this.pathTable.length);
+    table.forEach((p, i) => (position[this.pathIndex.get(p)!] = i));
     const readSets: Record<string, string> = {};
-    for (const [id, set] of sets) readSets[id] = encodeRanges(Array.from(set, (i) => position.get(this.pathTable[i]!)!).sort((a, b) => a - b));
+    for (const id of setIds) readSets[id] = encodeRanges(Array.from(this.decodedSet(id), (i) => position[i]!).sort((a, b) => a - b));
     const index: IndexFile = { version: 3, engine: this.engine, entries, paths: table, readSets };
     await mkdir(this.dir, { recursive: true });
     const tmp = path.join(this.dir, `${INDEX}.${process.pid}.tmp`);
@@ -200,6 +206,11 @@ export class PageCache {
     set = Int32Array.from(decodeRanges(encoded));
     this.readSets.set(id, set);
     return set;
+  }
+
+  /** A known read set's indices, not kept (see save). */
+  private decodedSet(id: string): Int32Array | number[] {
+    return this.readSets.get(id) ?? decodeRanges(this.encodedSets.get(id)!);
   }
 
   private intern(p: string): number {
