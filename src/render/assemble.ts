@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pageDataFile } from '../pagedata/write.js';
 import { chunkNameOf } from './compile-templates.js';
 import { renderDocument } from './document.js';
+import { stringifyWith } from './json-text.js';
 import type { PageResult } from './page-result.js';
 
 /** Everything around a page's rendered body that is the same for every page of one build. */
@@ -43,8 +44,11 @@ export function pageFilesOf(pagePath: string, status?: number): { htmlFile: stri
   return { htmlFile: htmlFileOf(pagePath, status), pageDataFile: pageDataFile(dataPathOf(pagePath, status)) };
 }
 
-/** Puts the HTML shell and the page-data record around a rendered page. Cheap: no parsing, no React. */
-export function assemblePage(r: PageResult, s: ShellInputs): PageFiles {
+/**
+ * Puts the HTML shell and the page-data record around a rendered page. Cheap: no parsing, no React.
+ * `contextJson`, when given, is `JSON.stringify(r.pageContext)` (made once for the page cache too).
+ */
+export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string = JSON.stringify(r.pageContext)): PageFiles {
   const chunkName = chunkNameOf(r.template);
   const url = r.status === undefined ? `${s.pathPrefix}${r.pagePath}` : `${s.pathPrefix}/${r.status}.html`;
   const html = renderDocument({
@@ -60,13 +64,16 @@ export function assemblePage(r: PageResult, s: ShellInputs): PageFiles {
     templateUrl: s.chunks[chunkName] ?? null,
     body: r.body,
   });
-  const pageData = JSON.stringify({
-    componentChunkName: chunkName,
-    path: dataPathOf(r.pagePath, r.status),
-    result: { pageContext: r.pageContext },
-    staticQueryHashes: s.staticQueryHashes,
-    slicesMap: s.slicesMap,
-    webpackCompilationHash: s.buildHash,
-  });
+  const pageData = stringifyWith(
+    {
+      componentChunkName: chunkName,
+      path: dataPathOf(r.pagePath, r.status),
+      result: null,
+      staticQueryHashes: s.staticQueryHashes,
+      slicesMap: s.slicesMap,
+      webpackCompilationHash: s.buildHash,
+    },
+    { result: `{"pageContext":${contextJson}}` },
+  );
   return { ...pageFilesOf(r.pagePath, r.status), html, pageData };
 }

@@ -2,6 +2,7 @@ import type { ImageReference } from '../content/images.js';
 import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { PackLocation } from '../cache/result-packs.js';
+import { stringifyWith } from './json-text.js';
 
 /** The small part of a rendered page the build needs even when it reuses the page's files unchanged. */
 export interface PageMeta {
@@ -77,13 +78,17 @@ export interface RenderedPage {
  */
 type StoredResult = Omit<PageResult, 'body'> & ({ body: string } | { bodyAround: [string, string] });
 
-/** The JSON text a result is stored as (see StoredResult); keys keep their order, `bodyAround` in place of `body`. */
-export function storedResultText(r: PageResult): string {
+/**
+ * The JSON text a result is stored as (see StoredResult); keys keep their order, `bodyAround` in place of `body`.
+ * `contextJson`, when given, is `JSON.stringify(r.pageContext)` already made for the page-data file.
+ */
+export function storedResultText(r: PageResult, contextJson: string = JSON.stringify(r.pageContext)): string {
   const html = r.pageContext?.['html'];
   const at = typeof html === 'string' && html !== '' ? r.body.indexOf(html) : -1;
-  if (at < 0) return JSON.stringify(r);
+  const raw = { pageContext: contextJson };
+  if (at < 0) return stringifyWith(r as unknown as Record<string, unknown>, raw);
   const around = [r.body.slice(0, at), r.body.slice(at + (html as string).length)];
-  return JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => (k === 'body' ? ['bodyAround', around] : [k, v]))));
+  return stringifyWith(Object.fromEntries(Object.entries(r).map(([k, v]) => (k === 'body' ? ['bodyAround', around] : [k, v]))), raw);
 }
 
 /** The result a stored text holds (see storedResultText). */

@@ -19,9 +19,9 @@ const ensureDir = (dir: string) => {
   made.add(dir);
 };
 
-/** Writes a page's HTML and page-data into the staged output. */
-export function writePageFiles(r: PageResult, out: PageOutput): void {
-  const files = assemblePage(r, out.shell);
+/** Writes a page's HTML and page-data into the staged output (`contextJson`: see assemblePage). */
+export function writePageFiles(r: PageResult, out: PageOutput, contextJson?: string): void {
+  const files = assemblePage(r, out.shell, contextJson);
   const html = path.join(out.siteDir, files.htmlFile);
   const data = path.join(out.siteDir, files.pageDataFile);
   ensureDir(path.dirname(html));

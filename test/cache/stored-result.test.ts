@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stringifyWith } from '../../src/render/json-text.js';
 import { parseStoredResult, storedResultText, type PageResult } from '../../src/render/page-result.js';
 
 const result = (body: string, html: string | null): PageResult => ({
@@ -33,5 +34,21 @@ describe('stored results', () => {
     const html = '<p>' + 'long article '.repeat(200) + '</p>';
     const text = storedResultText(result(`<main>${html}</main>`, html));
     expect(text.split('long article').length - 1).toBe(200);
+  });
+});
+
+describe('JSON text with values already serialized', () => {
+  it('equals JSON.stringify, keys in order, undefined values left out', () => {
+    const context = { html: '<p>"q" \u2028 \\ </p>', toc: [{ id: 'a', depth: 2 }], n: 1 };
+    const obj = { a: 'x', status: undefined, pageContext: context, b: [1, null], c: { d: 'é' } };
+    expect(stringifyWith(obj, { pageContext: JSON.stringify(context) })).toBe(JSON.stringify(obj));
+    expect(stringifyWith({}, {})).toBe('{}');
+  });
+
+  it('gives a stored result equal to the one serialized in full', () => {
+    const html = '<p>Text &amp; "quotes"</p>';
+    const r = result(`<main>${html}</main>`, html);
+    expect(storedResultText(r, JSON.stringify(r.pageContext))).toBe(storedResultText(r));
+    expect(parseStoredResult(storedResultText(r, JSON.stringify(r.pageContext)))).toEqual(r);
   });
 });
