@@ -66,13 +66,17 @@ function readsToSend(setup: RenderSetup, summary: ReadSummary): PageReads {
 export async function renderPage(task: PageTask, setup: RenderSetup): Promise<RenderedPage> {
   const { result, reads, stale } = await renderResult(task, setup);
   const ok = result.pageContext !== null;
-  if (ok) writePageFiles(result, setup.output);
+  // serialized once: the page-data file and the stored result both hold it
+  const contextJson = ok ? JSON.stringify(result.pageContext) : '';
+  if (ok) writePageFiles(result, setup.output, contextJson);
   let stored: RenderedPage['stored'] = null;
   if (ok && !stale) {
-    const text = storedResultText(result);
+    const text = storedResultText(result, contextJson);
     let pack = packs.get(setup.packsDir);
     if (!pack) packs.set(setup.packsDir, (pack = new ResultPacks(setup.packsDir)));
-    stored = { at: pack.append(Buffer.from(text, 'utf8')), hash: cacheKey(text) };
+    // hashed as the bytes appended (the same hash as the text's, without encoding it twice)
+    const bytes = Buffer.from(text, 'utf8');
+    stored = { at: pack.append(bytes), hash: cacheKey(bytes) };
   }
   return { id: task.id, meta: metaOf(result), ok, stored, reads };
 }
