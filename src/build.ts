@@ -117,8 +117,9 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
   }
 
   // A cold build renders every page: render threads load the parser and React while pages are discovered, on
-  // the cores discovery leaves idle (starting one per core made discovery itself slower by as much as it saved).
-  const { renderAll, RenderWorkers, MAIN_THREAD_MAX } = await import('./render/pool.js');
+  // the cores discovery leaves idle (starting one per core made discovery itself slower by as much as it saved);
+  // the last one starts after discovery.
+  const { renderAll, renderThreads, RenderWorkers, MAIN_THREAD_MAX } = await import('./render/pool.js');
   const contentRel = path.relative(root, project.contentDir).split(path.sep).join('/');
   const markdownFiles = Object.keys(inputs.stamps).filter((f) => f.startsWith(`${contentRel}/`) && f.endsWith('.md')).length;
   if (state === null && options.concurrency !== 0 && markdownFiles > MAIN_THREAD_MAX) {
@@ -137,6 +138,9 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
   // 1. Content: find pages, validate frontmatter, plan templates, tree, shared data.
   const found = await discoverPages(project.contentDir, root, config.variables);
   lap('discover');
+  // the other render threads start now, while esbuild compiles the templates and this thread mostly waits: each
+  // is ready when rendering starts instead of loading for half a second after (4,000 pages: -0.3 to -0.5 s)
+  prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));
   diagnostics.push(...found.diagnostics);
   const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root);
   progress({ phase: 'templates', done: 1, total: 2 });

@@ -121,6 +121,11 @@ async function closeWorker(worker: Worker): Promise<void> {
   await worker.terminate();
 }
 
+/** How many render threads `renderAll` uses for this many pages (0: this thread renders them). */
+export function renderThreads(pages: number, concurrency?: number): number {
+  return concurrency ?? (pages <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(pages / MAIN_THREAD_MAX))));
+}
+
 /**
  * Renders pages on worker threads across all cores (templates compiled once per worker, not per page), or on
  * this thread with concurrency 0 (the default for a handful of pages: an incremental rebuild should not pay for
@@ -132,8 +137,7 @@ export async function renderAll(
   setup: RenderSetup,
   opts: { concurrency?: number; workers?: RenderWorkers | null; onResult: (page: RenderedPage) => Promise<void> | void },
 ): Promise<void> {
-  const wanted =
-    opts.concurrency ?? (tasks.length <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(tasks.length / MAIN_THREAD_MAX))));
+  const wanted = renderThreads(tasks.length, opts.concurrency);
   let workers = opts.workers ?? null;
   if (workers && (wanted === 0 || tasks.length === 0 || workers.size > wanted)) {
     await workers.close();
