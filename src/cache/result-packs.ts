@@ -13,24 +13,78 @@ export type PackLocation = [pack: string, offset: number, length: number];
 /** More packs than this after a build and the small ones are merged. */
 const MAX_PACKS = 8;
 
+/** Appends are gathered in a buffer of this size and written when it is full (and on close). */
+const WRITE_BUFFER = 1 << 20;
+
 export class ResultPacks {
   private writing: { name: string; fd: number; offset: number } | null = null;
   private readonly readers = new Map<string, Promise<FileHandle>>();
+  /** Appended bytes not yet written: one buffer for the pack's life (fresh memory is slow to touch here). */
+  private pending: Buffer | null = null;
+  private pendingLength = 0;
 
   constructor(readonly dir: string) {}
 
-  /** Appends one result to this build's pack (synchronous: the main thread does only this per rendered page). */
+  /**
+   * Appends one result to this build's pack. Synchronous (a render thread may block), and buffered: one write
+   * per megabyte instead of one per page. What was appended is readable once the pack is closed.
+   */
   append(bytes: Uint8Array): PackLocation {
+    const at = this.place(bytes.length);
+    if (bytes.length > WRITE_BUFFER) this.writeOut(bytes);
+    else {
+      this.buffer().set(bytes, this.pendingLength);
+      this.pendingLength += bytes.length;
+    }
+    return at;
+  }
+
+  /**
+   * Appends a text as UTF-8, encoded straight into the write buffer; also gives the bytes appended (a view that
+   * is valid until the next append), so they can be hashed without encoding the text again.
+   */
+  appendText(text: string): { at: PackLocation; bytes: Uint8Array } {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit
+    if (text.length * 3 > WRITE_BUFFER) {
+      const bytes = Buffer.from(text, 'utf8');
+      return { at: this.append(bytes), bytes };
+    }
+    if (this.pendingLength + text.length * 3 > WRITE_BUFFER) this.flush();
+    const buf = this.buffer();
+    const start = this.pendingLength;
+    const length = buf.write(text, start, 'utf8');
+    const at = this.place(length);
+    this.pendingLength += length;
+    return { at, bytes: buf.subarray(start, start + length) };
+  }
+
+  /** The location of the next `length` bytes, in a pack opened on first use. */
+  private place(length: number): PackLocation {
     if (!this.writing) {
       const name = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.pack`;
       mkdirSync(this.dir, { recursive: true });
       this.writing = { name, fd: openSync(path.join(this.dir, name), 'w'), offset: 0 };
     }
-    const w = this.writing;
-    for (let done = 0; done < bytes.length; ) done += writeSync(w.fd, bytes, done, bytes.length - done);
-    const at: PackLocation = [w.name, w.offset, bytes.length];
-    w.offset += bytes.length;
+    if (this.pendingLength + length > WRITE_BUFFER) this.flush();
+    const at: PackLocation = [this.writing.name, this.writing.offset, length];
+    this.writing.offset += length;
     return at;
+  }
+
+  private buffer(): Buffer {
+    return (this.pending ??= Buffer.allocUnsafeSlow(WRITE_BUFFER));
+  }
+
+  /** Writes the buffered bytes to the pack. */
+  private flush(): void {
+    if (this.pendingLength === 0 || !this.writing) return;
+    this.writeOut(this.pending!.subarray(0, this.pendingLength));
+    this.pendingLength = 0;
+  }
+
+  private writeOut(bytes: Uint8Array): void {
+    const fd = this.writing!.fd;
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
   }
 
   /** Reads a result back; null when its pack is gone or shorter than the entry says. */
@@ -57,6 +111,7 @@ export class ResultPacks {
 
   /** Closes this build's pack and every reader. */
   async close(): Promise<void> {
+    this.flush();
     if (this.writing) closeSync(this.writing.fd);
     this.writing = null;
     const handles = [...this.readers.values()];

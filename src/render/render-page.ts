@@ -75,8 +75,8 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
     let pack = packs.get(setup.packsDir);
     if (!pack) packs.set(setup.packsDir, (pack = new ResultPacks(setup.packsDir)));
     // hashed as the bytes appended (the same hash as the text's, without encoding it twice)
-    const bytes = Buffer.from(text, 'utf8');
-    stored = { at: pack.append(bytes), hash: cacheKey(bytes) };
+    const { at, bytes } = pack.appendText(text);
+    stored = { at, hash: cacheKey(bytes) };
   }
   return { id: task.id, meta: metaOf(result), ok, stored, reads };
 }

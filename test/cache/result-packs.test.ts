@@ -31,6 +31,26 @@ describe('result packs', () => {
     expect(await readAll(dir, live)).toEqual({ '/a/': '{"body":"<p>Ünïcødé ✓ 地図</p>"}', '/b/': '{"body":""}', '/c/': 'x'.repeat(100_000) });
   });
 
+  it('keeps appends in order across its write buffer: texts and bytes, small, multi-byte and over a megabyte', async () => {
+    const dir = await tmp();
+    const packs = new ResultPacks(dir);
+    const live = new Map<string, PackLocation>();
+    const expected: Record<string, string> = {};
+    const sizes = [10, 300_000, 5, 1_100_000, 200_000, 700_000, 1, 2_500_000, 90_000, 400_000, 400_000, 400_000];
+    sizes.forEach((n, i) => {
+      // two- and three-byte characters make the UTF-8 length differ from the text's
+      const text = `${i}:` + 'aé地'.repeat(Math.ceil(n / 3)).slice(0, n);
+      expected[`/p${i}/`] = text;
+      if (i % 2 === 0) {
+        const { at, bytes } = packs.appendText(text);
+        expect(Buffer.from(bytes).toString('utf8')).toBe(text);
+        live.set(`/p${i}/`, at);
+      } else live.set(`/p${i}/`, packs.append(Buffer.from(text, 'utf8')));
+    });
+    await packs.close();
+    expect(await readAll(dir, live)).toEqual(expected);
+  });
+
   it('deletes a pack once no entry refers to it, and moves the live results out of a mostly dead one', async () => {
     const dir = await tmp();
     const live = new Map<string, PackLocation>();
