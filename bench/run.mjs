@@ -71,7 +71,20 @@ function parseOptions(argv) {
 }
 
 /** Runs one child process; wall time from spawn to exit, peak RSS of the child (KiB), output kept for reports. */
+/**
+ * Writes the page cache's dirty data to disk before a measurement: otherwise the kernel writes back the previous
+ * build's output (a 4,000-page Eleventy or docsgen output is ~100 MB) during the next measured build, on its cores.
+ */
+function flushDiskWrites() {
+  try {
+    execFileSync('sync', { stdio: 'ignore' });
+  } catch {
+    // no `sync` here (not Linux or macOS): measure as is
+  }
+}
+
 function measure(file, args, { cwd, timeoutMs }) {
+  flushDiskWrites();
   const timeFile = path.join(os.tmpdir(), `docsgen-bench-${process.pid}-${Math.random().toString(36).slice(2)}.time`);
   const useTime = existsSync(GNU_TIME);
   const [cmd, argv] = useTime ? [GNU_TIME, ['-f', '%M', '-o', timeFile, file, ...args]] : [file, args];
