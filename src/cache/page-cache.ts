@@ -41,10 +41,9 @@ export class PageCache {
   /**
    * Read sets as indices into one path table: every page's set differs a little (its own branch of the nav),
    * so thousands of sets share a few thousand distinct paths. Kept as ranges (see encodeRanges), as the index
-   * file has them and as noted during a build: about 650 indices a page are 2.6 KB as an Int32Array and under
-   * 1 KB as ranges, tens of megabytes at 10,000 pages. Decoded on first lookup.
+   * file has them and as noted during a build, and decoded only for a moment (a lookup, a save): about 650
+   * indices a page are 2.6 KB as an Int32Array and under 1 KB as ranges, tens of megabytes at 10,000 pages.
    */
-  private readonly readSets: Map<string, Int32Array>;
   private readonly encodedSets: Map<string, string>;
   private readonly pathTable: string[];
   private readonly pathIndex: Map<string, number>;
@@ -55,7 +54,6 @@ export class PageCache {
   private readonly packs: ResultPacks;
   private constructor(readonly dir: string, private readonly engine: string, index: IndexFile | null) {
     this.entries = new Map(Object.entries(index?.entries ?? {}));
-    this.readSets = new Map();
     this.encodedSets = new Map(Object.entries(index?.readSets ?? {}));
     this.pathTable = index?.paths ?? [];
     this.pathIndex = new Map(this.pathTable.map((p, i) => [p, i]));
@@ -141,7 +139,7 @@ export class PageCache {
 
   /** Whether the paths of a read set are known (workers send them once per set). */
   private knowsReadSet(setId: string): boolean {
-    return this.readSets.has(setId) || this.encodedSets.has(setId);
+    return this.encodedSets.has(setId);
   }
 
   /**
@@ -150,7 +148,6 @@ export class PageCache {
    */
   release(): void {
     this.entries.clear();
-    this.readSets.clear();
     this.encodedSets.clear();
     this.pathTable.length = 0;
     this.pathIndex.clear();
@@ -193,24 +190,14 @@ export class PageCache {
     await rm(path.join(this.dir, 'results'), { recursive: true, force: true });
   }
 
+  /** A read set's paths, decoded for one lookup and not kept: its value hash is memoized (setValues) instead. */
   private readSet(id: string): string[] | undefined {
-    const set = this.readSetIndices(id);
-    return set && Array.from(set, (i) => this.pathTable[i]!);
+    return this.knowsReadSet(id) ? Array.from(this.decodedSet(id), (i) => this.pathTable[i]!) : undefined;
   }
 
-  private readSetIndices(id: string): Int32Array | undefined {
-    let set = this.readSets.get(id);
-    if (set) return set;
-    const encoded = this.encodedSets.get(id);
-    if (encoded === undefined) return undefined;
-    set = Int32Array.from(decodeRanges(encoded));
-    this.readSets.set(id, set);
-    return set;
-  }
-
-  /** A known read set's indices, not kept (see save). */
-  private decodedSet(id: string): Int32Array | number[] {
-    return this.readSets.get(id) ?? decodeRanges(this.encodedSets.get(id)!);
+  /** A known read set's indices, not kept. */
+  private decodedSet(id: string): number[] {
+    return decodeRanges(this.encodedSets.get(id)!);
   }
 
   private intern(p: string): number {
