@@ -95,7 +95,12 @@ export class PageCache {
   async read(entry: CacheEntry): Promise<PageResult | null> {
     const text = await this.packs.read(entry.at);
     // checked against its hash: a pack half written by a build that was killed, or by a concurrent one, is a miss
-    return text !== null && cacheKey(text) === entry.resultHash ? parseStoredResult(text) : null;
+    if (text === null || cacheKey(text) !== entry.resultHash) return null;
+    try {
+      return parseStoredResult(text);
+    } catch {
+      return null; // a result stored by another format: render the page again
+    }
   }
 
   /** Where render threads append results (each to a pack of its own, see render-page.ts). */

@@ -73,29 +73,33 @@ export interface RenderedPage {
 }
 
 /**
- * A result as the page cache stores it: the body holds the article HTML, which `pageContext.html` holds too, so
- * the body is kept as what comes before and after it (a third less to serialize, hash and write per page).
- */
-type StoredResult = Omit<PageResult, 'body'> & ({ body: string } | { bodyAround: [string, string] });
-
-/**
- * The JSON text a result is stored as (see StoredResult); keys keep their order, `bodyAround` in place of `body`.
- * `contextJson`, when given, is `JSON.stringify(r.pageContext)` already made for the page-data file.
+ * How the page cache stores a result: a header line with the lengths of the body's raw parts, the parts, then the
+ * rest of the result as JSON with `"body":0` where the body goes (keys keep their order). The body holds the
+ * article HTML, which `pageContext.html` holds too, so when it is found there the parts are what comes before and
+ * after it (a third less to write per page); and the parts are not JSON: escaping a template's thousands of
+ * quotes, and unescaping them on read, cost more than the rest of the result.
+ * `1:<n>\n<body><json>` or `2:<before>,<after>\n<before><after><json>`.
  */
 export function storedResultText(r: PageResult, contextJson: string = JSON.stringify(r.pageContext)): string {
   const html = r.pageContext?.['html'];
   const at = typeof html === 'string' && html !== '' ? r.body.indexOf(html) : -1;
-  const raw = { pageContext: contextJson };
-  if (at < 0) return stringifyWith(r as unknown as Record<string, unknown>, raw);
-  const around = [r.body.slice(0, at), r.body.slice(at + (html as string).length)];
-  return stringifyWith(Object.fromEntries(Object.entries(r).map(([k, v]) => (k === 'body' ? ['bodyAround', around] : [k, v]))), raw);
+  const json = stringifyWith({ ...r, body: 0 }, { pageContext: contextJson });
+  if (at < 0) return `1:${r.body.length}\n${r.body}${json}`;
+  const before = r.body.slice(0, at);
+  const after = r.body.slice(at + (html as string).length);
+  return `2:${before.length},${after.length}\n${before}${after}${json}`;
 }
 
-/** The result a stored text holds (see storedResultText). */
+/** The result a stored text holds (see storedResultText); throws on a text that is not one. */
 export function parseStoredResult(text: string): PageResult {
-  const stored = JSON.parse(text) as StoredResult;
-  if (!('bodyAround' in stored)) return stored;
-  const [before, after] = stored.bodyAround;
-  const body = before + (stored.pageContext!['html'] as string) + after;
-  return Object.fromEntries(Object.entries(stored).map(([k, v]) => (k === 'bodyAround' ? ['body', body] : [k, v]))) as unknown as PageResult;
+  const eol = text.indexOf('\n');
+  const header = /^([12]):(\d+)(?:,(\d+))?$/.exec(text.slice(0, eol));
+  if (eol < 0 || !header || (header[1] === '2') !== (header[3] !== undefined)) throw new Error('not a stored page result');
+  const first = Number(header[2]);
+  let at = eol + 1;
+  const part1 = text.slice(at, (at += first));
+  const part2 = header[3] === undefined ? null : text.slice(at, (at += Number(header[3])));
+  const result = JSON.parse(text.slice(at)) as PageResult;
+  result.body = part2 === null ? part1 : part1 + (result.pageContext!['html'] as string) + part2;
+  return result;
 }

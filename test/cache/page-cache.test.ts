@@ -6,6 +6,7 @@ import { decodeRanges, encodeRanges, PageCache } from '../../src/cache/page-cach
 import { cacheKey } from '../../src/cache/hash.js';
 import { summariseReads, trackReads } from '../../src/cache/reads.js';
 import { ResultPacks } from '../../src/cache/result-packs.js';
+import { storedResultText, type PageResult } from '../../src/render/page-result.js';
 
 const meta = (pagePath: string) => ({ pagePath, template: 'doc', title: 'T', description: 'D', links: [], images: [], diagnostics: [] });
 
@@ -28,10 +29,11 @@ describe('the page cache index', () => {
     const first = await PageCache.open(dir, 'engine-1');
     // a render thread appends the result to a pack of its own and reports where it is
     const thread = new ResultPacks(first.packsDir);
-    const at = thread.append(Buffer.from('{"body":"x"}'));
+    const text = storedResultText({ body: 'x' } as PageResult);
+    const at = thread.append(Buffer.from(text));
     await thread.close();
     first.noteReads(reads);
-    first.register('/maps/', 'key-1', meta('/maps/'), { at, hash: cacheKey('{"body":"x"}') }, reads, []);
+    first.register('/maps/', 'key-1', meta('/maps/'), { at, hash: cacheKey(text) }, reads, []);
     await first.save(['/maps/']);
 
     const again = await PageCache.open(dir, 'engine-1');

@@ -23,6 +23,7 @@ describe('stored results', () => {
       result('<main></main>', ''), // an empty article
       result('<main>no article here</main>', html), // a template that does not show it
       result('', null), // a page that failed
+      result(`2:1,1\n<p>"ü\n地"</p>${html}\n\u2028`, html), // lines, quotes, non-ASCII and a header-like start
     ]) {
       const text = storedResultText(r);
       expect(parseStoredResult(text)).toEqual(r);
@@ -50,5 +51,11 @@ describe('JSON text with values already serialized', () => {
     const r = result(`<main>${html}</main>`, html);
     expect(storedResultText(r, JSON.stringify(r.pageContext))).toBe(storedResultText(r));
     expect(parseStoredResult(storedResultText(r, JSON.stringify(r.pageContext)))).toEqual(r);
+  });
+});
+
+describe('stored result texts', () => {
+  it('are refused when they are not one (so the page is rendered again)', () => {
+    for (const text of ['', '{"body":"x"}', '3:1\nx{}', '2:1\nx{}', '1:1,1\nxy{}']) expect(() => parseStoredResult(text)).toThrow();
   });
 });
