@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type BuildFailure, type Message, type Metafile } from 'esbuild';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
 import { docsgenNodeModules, docsgenRoot } from '../config/docsgen-root.js';
+
+/** The server bundle's @lit/react: compiled next to this file, or its TypeScript source when run from src/. */
+const LIT_REACT_SERVER = ['.js', '.ts']
+  .map((ext) => fileURLToPath(new URL(`./lit-react-server${ext}`, import.meta.url)))
+  .find((file) => existsSync(file))!;
 
 /** Templates a site must provide: every page kind the build renders. */
 export const REQUIRED_TEMPLATES = ['doc', 'section', 'home', 'not-found', 'server-error'] as const;
@@ -63,6 +70,8 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
       jsx: 'automatic',
       nodePaths: [docsgenNodeModules],
       define: { 'process.env.NODE_ENV': '"production"' },
+      // Calcite's wrappers render on the server without the refs only a browser uses (see lit-react-server.ts)
+      alias: { '@lit/react': LIT_REACT_SERVER },
       logLevel: 'silent',
       legalComments: 'none',
       metafile: true,
