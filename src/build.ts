@@ -126,13 +126,14 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
     prestarted.workers = new RenderWorkers(Math.max(1, (options.concurrency ?? availableParallelism()) - 1));
   }
 
-  const [{ discoverPages }, { compileClient, compileServerTemplates }, { planSite }, redirectsStage, { Staging }, { collectPages }] = await Promise.all([
+  const [{ discoverPages }, { compileClient, compileServerTemplates }, { planSite }, redirectsStage, { Staging }, { collectPages }, { prepareFolders }] = await Promise.all([
     import('./content/discover.js'),
     import('./render/compile-templates.js'),
     import('./pagedata/plan.js'),
     import('./redirects/index.js'),
     import('./render/staging.js'),
     import('./pagedata/collect.js'),
+    import('./render/write-page.js'),
   ]);
 
   // 1. Content: find pages, validate frontmatter, plan templates, tree, shared data.
@@ -161,12 +162,17 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
   const staging = new Staging(outDir);
   await staging.open(root);
   let assets: ReturnType<typeof placeAssets> | null = null;
+  let folders: Promise<void> | null = null;
+  const stopFolders = { stopped: false };
   try {
     const publicDir = path.join(staging.dir, 'public');
     const siteDir = path.join(publicDir, prefixDir);
     const serverDir = path.join(staging.dir, 'server');
     await mkdir(siteDir, { recursive: true });
     await mkdir(serverDir, { recursive: true });
+    // a cold build renders every page: their folders are made from now on, while esbuild bundles and the render
+    // threads start, ahead of the threads that write into them (see prepareFolders)
+    folders = state === null ? prepareFolders(siteDir, plan.tasks, stopFolders) : null;
 
     // 2. Browser bundles: runtime, one chunk per template, styles. Their hash is the build hash.
     const client = await compileClient({
@@ -235,6 +241,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
     toRender.sort((a, b) => a.id - b.id);
     lap('cachedPages');
     stats.rendered = toRender.length;
+    folders ??= prepareFolders(siteDir, toRender, stopFolders);
     await renderAll(
       toRender,
       {
@@ -268,6 +275,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
         },
       },
     );
+    await folders;
     diagnostics.push(...collected.diagnostics);
     stats.pages = collected.pagePaths.size;
     const failed = hasErrors(diagnostics);
@@ -379,7 +387,9 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
     return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {
     // a thrown error (DiagnosticError or a bug) must not leave the staging folder behind
+    stopFolders.stopped = true;
     await assets?.catch(() => undefined);
+    await folders;
     await staging.discard();
     throw err;
   }

@@ -2,8 +2,9 @@
 // files itself, so the main thread stays free for the book-keeping. Synchronous calls: a worker thread may
 // block, and they skip the thread-pool round trip of the promise API.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { assemblePage, type ShellInputs } from './assemble.js';
+import { assemblePage, pageFilesOf, type ShellInputs } from './assemble.js';
 import type { PageResult } from './page-result.js';
 
 /** Where one thread writes: the site's prefix folder, and the shell around each page. */
@@ -12,20 +13,40 @@ export interface PageOutput {
   shell: ShellInputs;
 }
 
-const made = new Set<string>();
-const ensureDir = (dir: string) => {
-  if (made.has(dir)) return;
-  mkdirSync(dir, { recursive: true });
-  made.add(dir);
-};
+/** Writes a file, making its folder first only when it is missing (usually prepareFolders made it already). */
+function writeInto(file: string, data: string): void {
+  try {
+    writeFileSync(file, data);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, data);
+  }
+}
 
 /** Writes a page's HTML and page-data into the staged output (`contextJson`: see assemblePage). */
 export function writePageFiles(r: PageResult, out: PageOutput, contextJson?: string): void {
   const files = assemblePage(r, out.shell, contextJson);
-  const html = path.join(out.siteDir, files.htmlFile);
-  const data = path.join(out.siteDir, files.pageDataFile);
-  ensureDir(path.dirname(html));
-  ensureDir(path.dirname(data));
-  writeFileSync(html, files.html);
-  writeFileSync(data, files.pageData);
+  writeInto(path.join(out.siteDir, files.htmlFile), files.html);
+  writeInto(path.join(out.siteDir, files.pageDataFile), files.pageData);
+}
+
+/**
+ * Makes the folders of the pages about to be rendered (two a page), in their render order, on the main thread,
+ * which is idle while they render: creating a folder waits on the file system (0.1-0.4 ms here), and a render
+ * thread that finds its folders made only writes. Never fails: a folder it could not make is made (or reported)
+ * by the thread that writes there. Stops when `stop.stopped` is set.
+ */
+export async function prepareFolders(siteDir: string, pages: Iterable<{ pagePath: string; status?: number }>, stop: { stopped: boolean }): Promise<void> {
+  const made = new Set<string>();
+  for (const page of pages) {
+    const files = pageFilesOf(page.pagePath, page.status);
+    for (const file of [files.htmlFile, files.pageDataFile]) {
+      if (stop.stopped) return;
+      const dir = path.dirname(path.join(siteDir, file));
+      if (made.has(dir)) continue;
+      made.add(dir);
+      await mkdir(dir, { recursive: true }).catch(() => undefined);
+    }
+  }
 }
