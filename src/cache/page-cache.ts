@@ -93,11 +93,11 @@ export class PageCache {
 
   /** Reads a stored result (null if it vanished or does not match its entry). */
   async read(entry: CacheEntry): Promise<PageResult | null> {
-    const text = await this.packs.read(entry.at);
+    const bytes = await this.packs.readBytes(entry.at);
     // checked against its hash: a pack half written by a build that was killed, or by a concurrent one, is a miss
-    if (text === null || cacheKey(text) !== entry.resultHash) return null;
+    if (bytes === null || cacheKey(bytes) !== entry.resultHash) return null;
     try {
-      return parseStoredResult(text);
+      return parseStoredResult(bytes.toString('utf8'));
     } catch {
       return null; // a result stored by another format: render the page again
     }

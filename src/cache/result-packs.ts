@@ -30,7 +30,8 @@ export class ResultPacks {
    * per megabyte instead of one per page. What was appended is readable once the pack is closed.
    */
   append(bytes: Uint8Array): PackLocation {
-    const at = this.place(bytes.length);
+    this.makeRoom(bytes.length);
+    const at = this.locate(bytes.length);
     if (bytes.length > WRITE_BUFFER) this.writeOut(bytes);
     else {
       this.buffer().set(bytes, this.pendingLength);
@@ -45,27 +46,30 @@ export class ResultPacks {
    */
   appendText(text: string): { at: PackLocation; bytes: Uint8Array } {
     // UTF-8 takes at most 3 bytes per UTF-16 unit
-    if (text.length * 3 > WRITE_BUFFER) {
+    const most = text.length * 3;
+    if (most > WRITE_BUFFER) {
       const bytes = Buffer.from(text, 'utf8');
       return { at: this.append(bytes), bytes };
     }
-    if (this.pendingLength + text.length * 3 > WRITE_BUFFER) this.flush();
-    const buf = this.buffer();
+    this.makeRoom(most);
     const start = this.pendingLength;
-    const length = buf.write(text, start, 'utf8');
-    const at = this.place(length);
+    const length = this.buffer().write(text, start, 'utf8');
     this.pendingLength += length;
-    return { at, bytes: buf.subarray(start, start + length) };
+    return { at: this.locate(length), bytes: this.pending!.subarray(start, start + length) };
   }
 
-  /** The location of the next `length` bytes, in a pack opened on first use. */
-  private place(length: number): PackLocation {
+  /** Writes out the buffered bytes when `length` more would not fit behind them. */
+  private makeRoom(length: number): void {
+    if (this.pendingLength + length > WRITE_BUFFER) this.flush();
+  }
+
+  /** Where the next `length` bytes go, in this build's pack (opened on first use). */
+  private locate(length: number): PackLocation {
     if (!this.writing) {
       const name = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.pack`;
       mkdirSync(this.dir, { recursive: true });
       this.writing = { name, fd: openSync(path.join(this.dir, name), 'w'), offset: 0 };
     }
-    if (this.pendingLength + length > WRITE_BUFFER) this.flush();
     const at: PackLocation = [this.writing.name, this.writing.offset, length];
     this.writing.offset += length;
     return at;
@@ -87,12 +91,8 @@ export class ResultPacks {
     for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
   }
 
-  /** Reads a result back; null when its pack is gone or shorter than the entry says. */
-  async read(at: PackLocation): Promise<string | null> {
-    return (await this.readBytes(at))?.toString('utf8') ?? null;
-  }
-
-  private async readBytes([pack, offset, length]: PackLocation): Promise<Buffer | null> {
+  /** Reads a result's bytes back; null when its pack is gone or shorter than the entry says. */
+  async readBytes([pack, offset, length]: PackLocation): Promise<Buffer | null> {
     if (pack.includes('/') || pack.includes('\\')) return null;
     let handle = this.readers.get(pack);
     if (!handle) {

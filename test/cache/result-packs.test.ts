@@ -17,7 +17,7 @@ async function build(dir: string, results: Record<string, string>, live: Map<str
 async function readAll(dir: string, live: Map<string, PackLocation>): Promise<Record<string, string | null>> {
   const packs = new ResultPacks(dir);
   const out: Record<string, string | null> = {};
-  for (const [key, at] of live) out[key] = await packs.read(at);
+  for (const [key, at] of live) out[key] = (await packs.readBytes(at))?.toString('utf8') ?? null;
   await packs.close();
   return out;
 }
@@ -90,8 +90,8 @@ describe('result packs', () => {
     const live = new Map<string, PackLocation>();
     await build(dir, { '/a/': 'aaaa', '/b/': 'bbbb' }, live);
     const packs = new ResultPacks(dir);
-    expect(await packs.read(['missing.pack', 0, 4])).toBeNull();
-    expect(await packs.read(['../escape.pack', 0, 4])).toBeNull();
+    expect(await packs.readBytes(['missing.pack', 0, 4])).toBeNull();
+    expect(await packs.readBytes(['../escape.pack', 0, 4])).toBeNull();
     await packs.close();
     const [name] = await packsIn(dir);
     await truncate(path.join(dir, name!), 6);
