@@ -144,6 +144,7 @@ async function runBuild(options: BuildOptions, prestarted: { workers: RenderWork
   prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));
   diagnostics.push(...found.diagnostics);
   const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root);
+  prestarted.workers?.preload(serverBundle.file);
   progress({ phase: 'templates', done: 1, total: 2 });
   lap('serverTemplates');
   const redirects = await redirectsStage.loadRedirects(project.redirectsDir, { root });

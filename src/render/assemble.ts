@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pageDataFile } from '../pagedata/write.js';
-import { chunkNameOf } from './compile-templates.js';
+import { chunkNameOf } from './chunk-name.js';
 import { renderDocument } from './document.js';
 import { stringifyWith } from './json-text.js';
 import type { PageResult } from './page-result.js';

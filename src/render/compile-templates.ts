@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, type BuildFailure, type Message, type Metafile } from 'esbuild';
+import { SourceMap } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type BuildFailure, type BuildOptions, type Message, type Metafile } from 'esbuild';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
 import { docsgenNodeModules, docsgenRoot } from '../config/docsgen-root.js';
+import { chunkNameOf } from './chunk-name.js';
 
 /** The server bundle's @lit/react: compiled next to this file, or its TypeScript source when run from src/. */
 const LIT_REACT_SERVER = ['.js', '.ts']
@@ -16,10 +18,6 @@ const LIT_REACT_SERVER = ['.js', '.ts']
 /** Templates a site must provide: every page kind the build renders. */
 export const REQUIRED_TEMPLATES = ['doc', 'section', 'home', 'not-found', 'server-error'] as const;
 
-/** The chunk name of a template in page-data, Gatsby-style: `component---doc`. */
-export function chunkNameOf(template: string): string {
-  return `component---${template}`;
-}
 
 /** The server bundle: a module exporting the templates and the renderer sharing one React. */
 export interface ServerBundle {
@@ -59,27 +57,28 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   await mkdir(outDir, { recursive: true });
   let output: Uint8Array;
   let metafile: Metafile;
+  const options = {
+    stdin: { contents, resolveDir: templatesDir, sourcefile: 'templates-entry.js', loader: 'js' },
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    nodePaths: [docsgenNodeModules],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // Calcite's wrappers render on the server without the refs only a browser uses (see lit-react-server.ts)
+    alias: { '@lit/react': LIT_REACT_SERVER },
+    logLevel: 'silent',
+    legalComments: 'none',
+    metafile: true,
+    // CommonJS parts of react-dom need `require`; Calcite's version banner is noise in build output.
+    banner: {
+      js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url); globalThis.calciteConfig = { version: 'server', logLevel: 'warn', ...globalThis.calciteConfig };",
+    },
+  } satisfies BuildOptions;
   try {
-    const result = await build({
-      stdin: { contents, resolveDir: templatesDir, sourcefile: 'templates-entry.js', loader: 'js' },
-      bundle: true,
-      write: false,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      jsx: 'automatic',
-      nodePaths: [docsgenNodeModules],
-      define: { 'process.env.NODE_ENV': '"production"' },
-      // Calcite's wrappers render on the server without the refs only a browser uses (see lit-react-server.ts)
-      alias: { '@lit/react': LIT_REACT_SERVER },
-      logLevel: 'silent',
-      legalComments: 'none',
-      metafile: true,
-      // CommonJS parts of react-dom need `require`; Calcite's version banner is noise in build output.
-      banner: {
-        js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url); globalThis.calciteConfig = { version: 'server', logLevel: 'warn', ...globalThis.calciteConfig };",
-      },
-    });
+    const result = await build(options);
     output = result.outputFiles[0]!.contents;
     metafile = result.metafile;
   } catch (err) {
@@ -88,7 +87,13 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   const hash = createHash('sha256').update(output).digest('hex').slice(0, 16);
   const file = path.join(outDir, `templates-${hash}.mjs`);
   await writeFile(file, output);
-  const mod = (await import(file)) as { templates: Record<string, unknown> };
+  let mod: { templates: Record<string, unknown> };
+  try {
+    mod = (await import(file)) as typeof mod;
+  } catch (err) {
+    // a template whose module code throws (at its top level, not while rendering) is the writer's to fix
+    throw new DiagnosticError(await loadFailure(err, file, options, templatesDir, displayRoot), 1);
+  }
   const templates = Object.entries(mod.templates).filter(([, v]) => typeof v === 'function').map(([k]) => k);
   return { file, templates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir) };
 }
@@ -245,3 +250,41 @@ function esbuildDiagnostic(err: unknown, displayRoot: string, code: string): Dia
   };
 }
 
+/**
+ * The diagnostic for a bundle that throws when imported: at the template line that threw, found through a
+ * source map of the same bundle (built only now, on this error path), else at the templates folder.
+ */
+async function loadFailure(err: unknown, file: string, options: BuildOptions, templatesDir: string, displayRoot: string): Promise<Diagnostic> {
+  const reason = err instanceof Error ? err.message : String(err);
+  const display = (f: string) => path.relative(displayRoot, f).split(path.sep).join('/');
+  const diagnostic: Diagnostic = {
+    code: codes.TEMPLATE_COMPILE,
+    severity: 'error',
+    message: `the templates cannot be loaded: ${reason}`,
+    hint: 'code at the top level of a template module threw when it ran; fix it, or move it into the component',
+    location: { file: `${display(templatesDir)}/`, line: 1, column: 1 },
+  };
+  // the first stack frame in the bundle, as `<url>:line:column`
+  const url = pathToFileURL(file).href;
+  const frame = (err instanceof Error ? err.stack ?? '' : '').split('\n').find((l) => l.includes(url));
+  const at = frame?.slice(frame.indexOf(url) + url.length).match(/^:(\d+):(\d+)/);
+  if (!at) return diagnostic;
+  try {
+    const outfile = file.replace(/\.mjs$/, '.map-probe.mjs');
+    const mapped = await build({ ...options, outfile, sourcemap: 'external' });
+    const mapFile = mapped.outputFiles!.find((o) => o.path.endsWith('.map'));
+    if (!mapFile) return diagnostic;
+    const entry = new SourceMap(JSON.parse(mapFile.text)).findEntry(Number(at[1]) - 1, Number(at[2]) - 1) as {
+      originalSource?: string;
+      originalLine?: number;
+      originalColumn?: number;
+    };
+    if (!entry.originalSource || entry.originalLine === undefined) return diagnostic;
+    // sources are relative to the map's folder
+    const source = path.resolve(path.dirname(outfile), entry.originalSource.replace(/^file:\/\//, ''));
+    diagnostic.location = { file: display(source), line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
+  } catch {
+    // no better place than the folder
+  }
+  return diagnostic;
+}

@@ -25,6 +25,8 @@ const BATCH = 4;
 export class RenderWorkers {
   private readonly workers: Worker[];
   private closing: Promise<void> | null = null;
+  /** The server bundle preloaded, if any (workers started later load it too). */
+  private templates: string | null = null;
   /** Why a worker stopped before `render` listened (it failed to load, say). */
   private readonly early = new Map<Worker, Error>();
 
@@ -38,11 +40,21 @@ export class RenderWorkers {
     const url = new URL('./worker.js', import.meta.url);
     while (this.workers.length < count) {
       const w = new Worker(url, { env: { ...process.env, NODE_ENV: 'production' } });
+      if (this.templates) w.postMessage({ preload: this.templates });
       // until `render` listens, a worker that fails to start must not crash the process as an unhandled 'error'
       w.on('error', (err) => this.early.set(w, err));
       w.on('exit', (code) => this.early.has(w) || this.early.set(w, new Error(`a render thread stopped (exit code ${code})`)));
       this.workers.push(w);
     }
+  }
+
+  /**
+   * Has each worker load the compiled templates now (a cold build sends this as soon as esbuild is done, so the
+   * import overlaps the steps before rendering instead of delaying each thread's first page by 0.1-0.2 s).
+   */
+  preload(serverBundle: string): void {
+    this.templates = serverBundle;
+    for (const w of this.workers) w.postMessage({ preload: serverBundle });
   }
 
   get size(): number {

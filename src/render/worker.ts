@@ -1,5 +1,6 @@
-// A render worker: started before the pages are known, it loads the parser and React meanwhile; then it gets
-// the build's setup once and batches of page tasks, and answers each batch with its rendered pages. A `close`
+// A render worker: started before the pages are known, it loads the parser and React meanwhile, and the
+// compiled templates as soon as they are named; then it gets the build's setup once and batches of page tasks,
+// and answers each batch with its rendered pages. A `close`
 // message at the end closes its pack file (terminating a thread does not close its descriptors).
 import { parentPort } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
@@ -9,10 +10,15 @@ import { closeResultPacks, loadTemplates, renderPage } from './render-page.js';
 let setup: RenderSetup | null = null;
 let queue: Promise<void> = Promise.resolve();
 
-parentPort!.on('message', (msg: PageTask[] | { setup: RenderSetup } | 'close') => {
+parentPort!.on('message', (msg: PageTask[] | { setup: RenderSetup } | { preload: string } | 'close') => {
   if (msg === 'close') {
     // after the batches still queued (a build that failed early stops its threads while others render)
     queue = queue.then(closeResultPacks).then(() => parentPort!.postMessage('closed'));
+    return;
+  }
+  if ('preload' in msg) {
+    // the same promise serves the setup's load below (a failure is reported by the first task)
+    loadTemplates(msg.preload).catch(() => undefined);
     return;
   }
   if ('setup' in msg) {

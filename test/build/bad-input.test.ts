@@ -1,4 +1,4 @@
-import { cp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
 import fg from 'fast-glob';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,25 @@ describe('bad input never destroys good output', () => {
       expect(await snapshotTree(path.join(site, 'dist'))).toEqual(good);
     });
   }
+
+  it('reports a template whose module throws when loaded at the line that threw, and keeps dist/', async () => {
+    const dir = await copyFixture('build/good-site');
+    await cp(path.join(repoRoot, 'templates'), path.join(dir, 'templates'), { recursive: true });
+    const ok = await runDocsgen(['build', '--root', dir, '--no-sw']);
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    const before = await snapshotTree(path.join(dir, 'dist'));
+    const doc = path.join(dir, 'templates/doc.tsx');
+    const lines = (await readFile(doc, 'utf8')).split('\n').length;
+    await appendFile(doc, '\nthrow new Error("doc cannot start");\n');
+    const r = await runDocsgen(['build', '--root', dir, '--no-sw']);
+    expect(r.exitCode).toBe(1);
+    const problems = r.stderr.split('\n').filter((l) => /  error  DG\d{4}  /.test(l));
+    expect(problems).toEqual([
+      `templates/doc.tsx:${lines + 1}:7  error  DG3001  the templates cannot be loaded: doc cannot start  (code at the top level of a template module threw when it ran; fix it, or move it into the component)`,
+    ]);
+    expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+    expect(await snapshotTree(path.join(dir, 'dist'))).toEqual(before);
+  });
 
   it('reports an output folder it cannot create, exit 1, no stack trace', async () => {
     const dir = await copyFixture('build/good-site');
