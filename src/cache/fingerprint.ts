@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { hashFileSync } from './hash.js';
+import { hashFileSync, stampedHash } from './hash.js';
 
 /** Per input file: size, modification time and content hash, so unchanged files are not read again. */
 export type FileStamps = Record<string, [size: number, mtimeMs: number, hash: string]>;
@@ -33,8 +33,7 @@ export async function fingerprintInputs(root: string, dirs: string[], files: str
   const hasher = createHash('sha256');
   // a synchronous loop: thousands of concurrent promise reads cost 7x more here (930 vs 135 ms at 6,400 files)
   for (const e of entries) {
-    const before = previous[e.rel];
-    const hash = before && before[0] === e.size && before[1] === e.mtimeMs ? before[2] : hashFileSync(path.resolve(root, e.rel));
+    const hash = stampedHash(previous[e.rel], e.size, e.mtimeMs) ?? hashFileSync(path.resolve(root, e.rel));
     stamps[e.rel] = [e.size, e.mtimeMs, hash];
   }
   for (const e of entries) hasher.update(`${e.rel}\0${stamps[e.rel]![2]}\n`);

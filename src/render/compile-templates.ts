@@ -18,7 +18,6 @@ const LIT_REACT_SERVER = ['.js', '.ts']
 /** Templates a site must provide: every page kind the build renders. */
 export const REQUIRED_TEMPLATES = ['doc', 'section', 'home', 'not-found', 'server-error'] as const;
 
-
 /** The server bundle: a module exporting the templates and the renderer sharing one React. */
 export interface ServerBundle {
   file: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { cacheKey } from '../cache/hash.js';
+import { cacheKey, stampedHash } from '../cache/hash.js';
 import { trackReads, type ReadSummary } from '../cache/reads.js';
 import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
@@ -84,14 +84,11 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
 const stampLookups = new WeakMap<RenderSetup, ContentHashOf>();
 
 /** The fingerprint's hash of a content file, while it still has the size and mtime the fingerprint saw. */
-function stampedHash(setup: RenderSetup): ContentHashOf {
+function stampLookup(setup: RenderSetup): ContentHashOf {
   let lookup = stampLookups.get(setup);
   if (!lookup) {
     const stamps = setup.fileStamps ?? {};
-    lookup = (file, size, mtimeMs) => {
-      const stamp = stamps[path.relative(setup.root, file).split(path.sep).join('/')];
-      return stamp && stamp[0] === size && stamp[1] === mtimeMs ? stamp[2] : undefined;
-    };
+    lookup = (file, size, mtimeMs) => stampedHash(stamps[path.relative(setup.root, file).split(path.sep).join('/')], size, mtimeMs);
     stampLookups.set(setup, lookup);
   }
   return lookup;
@@ -115,7 +112,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
           pathPrefix: setup.pathPrefix,
           variables: setup.variables,
           imageMaxWidth: setup.imageMaxWidth,
-          ...(setup.fileStamps ? { contentHashOf: stampedHash(setup) } : {}),
+          ...(setup.fileStamps ? { contentHashOf: stampLookup(setup) } : {}),
         })
       : { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [] };
   const result: PageResult = {

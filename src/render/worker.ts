@@ -1,7 +1,7 @@
 // A render worker: started before the pages are known, it loads the parser and React meanwhile, and the
 // compiled templates as soon as they are named; then it gets the build's setup once and batches of page tasks,
-// and answers each batch with its rendered pages. A `close`
-// message at the end closes its pack file (terminating a thread does not close its descriptors).
+// and answers each batch with its rendered pages. A `close` message at the end closes its pack file
+// (terminating a thread does not close its descriptors).
 import { parentPort } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
 import type { RenderedPage } from './page-result.js';
