@@ -2,26 +2,18 @@
 // `data.hName`/`hProperties`, highlighted code, heading anchors), serialized the way hast-util-to-html does
 // (rehype-stringify with its defaults), byte for byte. The unified pair cost about 1 ms a page, mostly
 // machinery: a visit of every node for definitions, a position object and a structured clone of `hProperties`
-// per node, then a second walk to serialize. test/content/to-html.test.ts holds the two to the same output.
+// per node, then a second walk to serialize. test/content/parser-oracle.test.ts holds the two to the same output.
 import type { Element, ElementContent, Properties, Text } from 'hast';
 import { htmlVoidElements } from 'html-void-elements';
-import type { createLowlight as CreateLowlight } from 'lowlight';
-// (type only: its augmentation of mdast's `Data` with hName/hProperties/hChildren, which our transforms set)
+// (type only: its augmentation of mdast's `Data` with hName/hProperties/hChildren, which our transforms set,
+// and of hast with the `raw` node highlighted code becomes)
 import type {} from 'mdast-util-to-hast';
 import type { Code, Definition, Heading, ImageReference, LinkReference, List, ListItem, Nodes, Parents, Root, Table, TableRow } from 'mdast';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { find, html as htmlSchema } from 'property-information';
 import { trimLines } from 'trim-lines';
+import { highlightHtml, isHighlighted } from './highlight.js';
 
-// lowlight's entry point re-exports all 190 highlight.js grammars (about 17 MB and 60 ms per render thread);
-// its `common` set of 37 is what we use, so its two modules are loaded by file URL, past the package's
-// exports map (which lists only the entry point).
-const lowlightDir = new URL('./', import.meta.resolve('lowlight'));
-const [{ createLowlight }, { grammars: common }] = (await Promise.all([
-  import(new URL('lib/index.js', lowlightDir).href),
-  import(new URL('lib/common.js', lowlightDir).href),
-])) as [{ createLowlight: typeof CreateLowlight }, { grammars: Parameters<typeof CreateLowlight>[0] }];
-const lowlight = createLowlight(common);
 /** Fences marked as plain text are left alone. */
 const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);
 
@@ -207,8 +199,7 @@ function heading(state: State, node: Heading): Result {
 }
 
 /**
- * A fenced code block, highlighted by highlight.js (through lowlight) when its language is known, with the
- * markup rehype-highlight gives: `hljs` first in the class list, then the `language-*` class.
+ * A fenced code block, highlighted by highlight.js when its language is known (see highlightCode).
  */
 function code(node: Code): Element {
   const properties: Properties = {};
@@ -222,18 +213,28 @@ function code(node: Code): Element {
 }
 
 /**
- * Highlights a `<code>` element in place, as rehype-highlight marks it up: `hljs` first in the class list, then
- * highlight.js's spans when the `language-*` class names a known language (the test oracle's stage uses it too).
+ * Highlights a `<code>` element in place, with the markup rehype-highlight gives (`hljs` first in the class list,
+ * then the `language-*` class; highlight.js's spans inside, as raw HTML: see highlight.ts).
  */
-export function highlightCode(el: Element): void {
+function highlightCode(el: Element): void {
+  const lang = highlightLanguage(el);
+  // an unknown language keeps its text unhighlighted (rehype-highlight only warns)
+  if (!lang || !isHighlighted(lang)) return;
+  const html = highlightHtml(lang, textOf(el));
+  if (html) el.children = [{ type: 'raw', value: html }];
+}
+
+/**
+ * The language a `<code>` element is to be highlighted in, if any; the element is then marked `hljs` first in
+ * its class list, as rehype-highlight marks every fence with a language, known or not (the test oracle's
+ * highlighting step uses it too).
+ */
+export function highlightLanguage(el: Element): string | undefined {
   const lang = languageOf(el);
-  if (!lang || PLAIN_TEXT.has(lang)) return;
+  if (!lang || PLAIN_TEXT.has(lang)) return undefined;
   const classes = Array.isArray(el.properties.className) ? el.properties.className : (el.properties.className = []);
   if (!classes.includes('hljs')) classes.unshift('hljs');
-  // an unknown language keeps its text unhighlighted (rehype-highlight only warns)
-  if (!lowlight.registered(lang)) return;
-  const result = lowlight.highlight(lang, textOf(el));
-  if (result.children.length > 0) el.children = result.children as ElementContent[];
+  return lang;
 }
 
 /** The fence's language from its `language-*` / `lang-*` class; `no-highlight` opts out. */
@@ -250,7 +251,8 @@ function languageOf(el: Element): string | undefined {
   return name;
 }
 
-function textOf(el: Element): string {
+/** The text of an element (of a fence's `<code>`: its code). */
+export function textOf(el: Element): string {
   let out = '';
   for (const child of el.children) out += child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : '';
   return out;
@@ -395,8 +397,11 @@ function serialize(node: ElementContent): string {
       const open = `<${node.tagName}${attributes ? ` ${attributes}` : ''}>`;
       return VOIDS.has(node.tagName.toLowerCase()) && !content ? open : `${open}${content}</${node.tagName}>`;
     }
+    case 'raw':
+      // highlighted code only (raw HTML from Markdown is dropped before), already escaped as text is here
+      return node.value;
     default:
-      // comments and raw HTML never come out of Markdown here (raw HTML is dropped before)
+      // comments never come out of Markdown here
       return '';
   }
 }

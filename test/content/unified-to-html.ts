@@ -4,7 +4,8 @@ import { defaultHandlers, type State } from 'mdast-util-to-hast';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { highlightCode } from '../../src/content/to-html.js';
+import { common, createLowlight } from 'lowlight';
+import { highlightLanguage, textOf } from '../../src/content/to-html.js';
 
 // The unified mdast → HTML stage docsgen used before src/content/to-html.ts (remark-rehype with a heading-anchor
 // handler and that stage's own highlighting step, then rehype-stringify), kept only as the oracle that stage
@@ -26,8 +27,18 @@ function code(state: State, node: Code): Element {
   const pre = defaultHandlers.code(state, node);
   const el = pre.children[0];
   if (pre.tagName !== 'pre' || el?.type !== 'element' || el.tagName !== 'code') return pre;
-  highlightCode(el);
+  highlight(el);
   return pre;
+}
+
+const lowlight = createLowlight(common);
+
+/** rehype-highlight's step: lowlight's hast for a known language (docsgen writes the same markup as a string). */
+function highlight(el: Element): void {
+  const lang = highlightLanguage(el);
+  if (!lang || !lowlight.registered(lang)) return;
+  const result = lowlight.highlight(lang, textOf(el));
+  if (result.children.length > 0) el.children = result.children as Element['children'];
 }
 
 /** A heading, with a visible "#" link after each h2-h6 so readers can copy a link to a section. */

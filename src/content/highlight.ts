@@ -1,0 +1,80 @@
+// Code highlighting at build time: highlight.js with lowlight's `common` set of 37 grammars, written straight to
+// HTML. lowlight (what rehype-highlight uses) builds a hast node per token for the serializer to walk again:
+// 0.128 against 0.087 ms a warm code block here, and highlighting was a tenth of a render thread. The markup is
+// lowlight's exactly (its class names, its sublanguage spans, hast-util-to-html's escaping):
+// test/content/highlight.test.ts and the parser oracle hold the two to the same bytes (the oracle's unified
+// stage still highlights with lowlight).
+import HighlightJs from 'highlight.js/lib/core';
+
+// lowlight's `common` map, loaded by file URL past the package's exports map (which lists only its entry point,
+// and that re-exports all 190 grammars: about 17 MB and 60 ms per render thread).
+const { grammars } = (await import(new URL('lib/common.js', new URL('./', import.meta.resolve('lowlight'))).href)) as {
+  grammars: Record<string, Parameters<typeof HighlightJs.registerLanguage>[1]>;
+};
+
+const hljs = HighlightJs.newInstance();
+for (const [name, grammar] of Object.entries(grammars)) hljs.registerLanguage(name, grammar);
+
+const PREFIX = 'hljs-';
+const TEXT_ESCAPES = /[<&]/g;
+const ATTRIBUTE_ESCAPES = /[\0"&'`]/g;
+
+/** hast-util-to-html's escaping (hexadecimal references), as the rest of the article is serialized. */
+function reference(c: string): string {
+  return `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`;
+}
+
+/**
+ * A highlight.js emitter that writes the HTML lowlight's hast would serialize to: a scope `a.b.c` is
+ * `<span class="hljs-a b_ c__">`, a sublanguage's tokens are wrapped in `<span class="<language>">`.
+ */
+class HtmlEmitter {
+  html = '';
+  /** Scopes open: highlight.js leaves those still open at the end of the code for finalize() to close. */
+  private depth = 0;
+  constructor(readonly options: unknown) {}
+  addText(value: string): void {
+    this.html += value.replace(TEXT_ESCAPES, reference);
+  }
+  startScope(scope: string): void {
+    this.openNode(scope);
+  }
+  endScope(): void {
+    this.closeNode();
+  }
+  openNode(scope: string): void {
+    const parts = String(scope).split('.');
+    let className = PREFIX + parts[0];
+    for (let i = 1; i < parts.length; i++) className += ` ${parts[i]}${'_'.repeat(i)}`;
+    this.html += `<span class="${className.replace(ATTRIBUTE_ESCAPES, reference)}">`;
+    this.depth++;
+  }
+  closeNode(): void {
+    if (this.depth === 0) return;
+    this.html += '</span>';
+    this.depth--;
+  }
+  __addSublanguage(other: HtmlEmitter, name: string | undefined): void {
+    this.html += name ? `<span class="${name.replace(ATTRIBUTE_ESCAPES, reference)}">${other.html}</span>` : other.html;
+  }
+  finalize(): void {
+    while (this.depth > 0) this.closeNode();
+  }
+  toHTML(): string {
+    return this.html;
+  }
+}
+
+hljs.configure({ __emitter: HtmlEmitter as never, classPrefix: PREFIX });
+
+/** Whether a fence's language (a name or an alias) has a grammar. */
+export function isHighlighted(language: string): boolean {
+  return hljs.getLanguage(language) !== undefined;
+}
+
+/** The highlighted HTML of `code` in a registered language (ignoring illegal syntax, as lowlight does). */
+export function highlightHtml(language: string, code: string): string {
+  const result = hljs.highlight(code, { language, ignoreIllegals: true }) as unknown as { _emitter: HtmlEmitter; errorRaised?: Error };
+  if (result.errorRaised) throw new Error('Could not highlight with `Highlight.js`', { cause: result.errorRaised });
+  return result._emitter.html;
+}
