@@ -90,7 +90,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   const checked = await checkAllPages(toCheck, init, chooseThreads(opts.concurrency, toCheck.length), opts.onProgress && ((done, total) => opts.onProgress!(done + reused.length, total + reused.length)));
   const results = [...reused, ...checked.results].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
   const errors = checked.errors;
-  if (resultCache) await resultCache.save(results).catch(() => undefined);
+  if (resultCache) await resultCache.save(results, checked).catch(() => undefined);
   for (const e of errors) {
     diagnostics.push({ code: linkCodes.LINKS_PAGE_UNREADABLE, severity: 'error', message: `cannot read ${e.page}: ${e.message}`, location: { file: rel(cwd, path.join(dir, e.page)), line: 1, column: 1 } });
   }

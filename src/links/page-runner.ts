@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkPage, type CheckContext, type OutcomeCache, type PageResult } from './check-page.js';
 import { RedirectMatcher, type RedirectRule } from './redirect-matcher.js';
@@ -21,9 +21,14 @@ export interface PageError {
   message: string;
 }
 
+/** A page file's identity when it was read: inode, size and mtime (what the result cache keys a result by). */
+export type FileStamp = [ino: number, size: number, mtimeMs: number];
+
 /** The answer for one batch of pages. */
 export interface BatchResult {
   results: PageResult[];
+  /** The stamp of the file each result was read from, by index of `results`. */
+  stamps: FileStamp[];
   errors: PageError[];
 }
 
@@ -40,16 +45,28 @@ export function createContext(init: RunnerInit): CheckContext {
 /** Reads and checks a batch of pages on the current thread. */
 export function checkBatch(dir: string, pages: readonly string[], ctx: CheckContext, cache: OutcomeCache): BatchResult {
   const results: PageResult[] = [];
+  const stamps: FileStamp[] = [];
   const errors: PageError[] = [];
   for (const page of pages) {
     let html: string;
+    let stamp: FileStamp;
     try {
-      html = readFileSync(path.join(dir, page), 'utf8');
+      // stamped through the descriptor it is read from: the stamp describes exactly the bytes checked, and a
+      // cold run needs no stat of its own per page for the result cache
+      const fd = openSync(path.join(dir, page), 'r');
+      try {
+        const s = fstatSync(fd);
+        stamp = [s.ino, s.size, s.mtimeMs];
+        html = readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
     } catch (err) {
       errors.push({ page, message: (err as Error).message });
       continue;
     }
     results.push(checkPage(page, html, ctx, cache));
+    stamps.push(stamp);
   }
-  return { results, errors };
+  return { results, stamps, errors };
 }

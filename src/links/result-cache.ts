@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageResult } from './check-page.js';
-
-type Stamp = [ino: number, size: number, mtimeMs: number];
+import type { FileStamp as Stamp } from './page-runner.js';
 
 interface CacheFile {
   version: 1;
@@ -33,8 +32,12 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
   }
   const stamps = new Map<string, Stamp>();
   return {
-    /** The stored result of a page if its file is unchanged (stats it; remembers the stamp for save). */
+    /**
+     * The stored result of a page if its file is unchanged (stats it; remembers the stamp for save). With nothing
+     * stored for the page there is nothing to compare: its stamp comes with its check (`save`'s `checked`).
+     */
     async lookup(page: string): Promise<PageResult | null> {
+      if (!Object.hasOwn(stored, page)) return null;
       const s = await stat(path.join(dir, page)).catch(() => null);
       if (!s) return null;
       const stamp: Stamp = [s.ino, s.size, s.mtimeMs];
@@ -42,9 +45,10 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
       const hit = stored[page];
       return hit && hit[0][0] === stamp[0] && hit[0][1] === stamp[1] && hit[0][2] === stamp[2] ? hit[1] : null;
     },
-    /** Writes this run's results (pages that could not be stamped are left out). */
-    async save(results: readonly PageResult[]): Promise<void> {
+    /** Writes this run's results: those reused, and those `checked` with the stamps of the files they were read from. */
+    async save(results: readonly PageResult[], checked: { results: readonly PageResult[]; stamps: readonly Stamp[] }): Promise<void> {
       const pages: CacheFile['pages'] = {};
+      checked.results.forEach((r, i) => stamps.set(r.page, checked.stamps[i]!));
       for (const r of results) {
         const stamp = stamps.get(r.page);
         if (stamp) pages[r.page] = [stamp, r];

@@ -25,13 +25,14 @@ export async function checkAllPages(
   onProgress?: (done: number, total: number) => void,
 ): Promise<BatchResult> {
   const total = pages.length;
-  const out: BatchResult = { results: [], errors: [] };
+  const out: BatchResult = { results: [], stamps: [], errors: [] };
   const batches: string[][] = [];
   const size = Math.max(1, Math.min(WORKER_BATCH_SIZE, Math.ceil(total / Math.max(1, threads) / 4)));
   for (let i = 0; i < total; i += size) batches.push(pages.slice(i, i + size));
   let done = 0;
   const collect = (r: BatchResult): void => {
     for (const x of r.results) out.results.push(x);
+    for (const x of r.stamps) out.stamps.push(x);
     for (const x of r.errors) out.errors.push(x);
     done += r.results.length + r.errors.length;
     onProgress?.(done, total);

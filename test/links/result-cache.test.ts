@@ -1,0 +1,60 @@
+import { mkdir, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkLinks } from '../../src/links/index.js';
+
+// The link checker's result cache: a page whose file is the same file (inode, size, mtime) is not parsed again;
+// any other page is, and its new result replaces the old one.
+let dir: string;
+let site: string;
+let cacheDir: string;
+
+const page = (links: string[]) => `<!DOCTYPE html><html><body>${links.map((l) => `<a href="${l}">x</a>`).join('')}</body></html>`;
+
+async function check() {
+  const r = await checkLinks({ dir: site, cwd: dir, cacheDir, resultCache: true, concurrency: 1 });
+  return { cached: r.stats.cachedPages, problems: r.outputs.problems.map((p) => `${p.page} ${p.href} ${p.kind}`) };
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-link-cache-'));
+  site = path.join(dir, 'public');
+  cacheDir = path.join(dir, 'cache');
+  await mkdir(path.join(site, 'b'), { recursive: true });
+  await writeFile(path.join(site, 'index.html'), page(['/b/', '/c.html']));
+  await writeFile(path.join(site, 'b/index.html'), page(['/']));
+  await writeFile(path.join(site, 'c.html'), page(['/b/']));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the link result cache', () => {
+  it('keeps every page of a first run and reuses them while their files are unchanged', async () => {
+    expect(await check()).toEqual({ cached: 0, problems: [] });
+    expect(await check()).toEqual({ cached: 3, problems: [] });
+  });
+
+  it('checks again a page whose file changed, even with the same size and mtime', async () => {
+    await check();
+    const file = path.join(site, 'c.html');
+    const before = await stat(file);
+    // same length, new bytes, old mtime: only the inode tells (a docsgen build writes a new file)
+    const replaced = page(['/x/']);
+    expect(Buffer.byteLength(replaced)).toBe(before.size);
+    await writeFile(`${file}.new`, replaced);
+    await utimes(`${file}.new`, before.atime, before.mtime);
+    await rename(`${file}.new`, file);
+    expect(await check()).toEqual({ cached: 2, problems: ['c.html /x/ missing-page'] });
+    // and the new result is what the next run reuses
+    expect(await check()).toEqual({ cached: 3, problems: ['c.html /x/ missing-page'] });
+  });
+
+  it('checks every page again when the site gains a file (links may resolve differently)', async () => {
+    await check();
+    await writeFile(path.join(site, 'd.html'), page(['/nowhere/']));
+    expect(await check()).toEqual({ cached: 0, problems: ['d.html /nowhere/ missing-page'] });
+  });
+});
