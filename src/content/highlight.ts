@@ -5,6 +5,7 @@
 // test/content/highlight.test.ts and the parser oracle hold the two to the same bytes (the oracle's unified
 // stage still highlights with lowlight).
 import HighlightJs from 'highlight.js/lib/core';
+import { escapeAttribute, escapeText } from './html-escape.js';
 
 // lowlight's `common` map, loaded by file URL past the package's exports map (which lists only its entry point,
 // and that re-exports all 190 grammars: about 17 MB and 60 ms per render thread).
@@ -16,13 +17,6 @@ const hljs = HighlightJs.newInstance();
 for (const [name, grammar] of Object.entries(grammars)) hljs.registerLanguage(name, grammar);
 
 const PREFIX = 'hljs-';
-const TEXT_ESCAPES = /[<&]/g;
-const ATTRIBUTE_ESCAPES = /[\0"&'`]/g;
-
-/** hast-util-to-html's escaping (hexadecimal references), as the rest of the article is serialized. */
-function reference(c: string): string {
-  return `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`;
-}
 
 /**
  * A highlight.js emitter that writes the HTML lowlight's hast would serialize to: a scope `a.b.c` is
@@ -32,9 +26,8 @@ class HtmlEmitter {
   html = '';
   /** Scopes open: highlight.js leaves those still open at the end of the code for finalize() to close. */
   private depth = 0;
-  constructor(readonly options: unknown) {}
   addText(value: string): void {
-    this.html += value.replace(TEXT_ESCAPES, reference);
+    this.html += escapeText(value);
   }
   startScope(scope: string): void {
     this.openNode(scope);
@@ -46,7 +39,7 @@ class HtmlEmitter {
     const parts = String(scope).split('.');
     let className = PREFIX + parts[0];
     for (let i = 1; i < parts.length; i++) className += ` ${parts[i]}${'_'.repeat(i)}`;
-    this.html += `<span class="${className.replace(ATTRIBUTE_ESCAPES, reference)}">`;
+    this.html += `<span class="${escapeAttribute(className)}">`;
     this.depth++;
   }
   closeNode(): void {
@@ -55,7 +48,7 @@ class HtmlEmitter {
     this.depth--;
   }
   __addSublanguage(other: HtmlEmitter, name: string | undefined): void {
-    this.html += name ? `<span class="${name.replace(ATTRIBUTE_ESCAPES, reference)}">${other.html}</span>` : other.html;
+    this.html += name ? `<span class="${escapeAttribute(name)}">${other.html}</span>` : other.html;
   }
   finalize(): void {
     while (this.depth > 0) this.closeNode();

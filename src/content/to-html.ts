@@ -13,6 +13,7 @@ import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { find, html as htmlSchema } from 'property-information';
 import { trimLines } from 'trim-lines';
 import { highlightHtml, isHighlighted } from './highlight.js';
+import { escapeAttribute, escapeText } from './html-escape.js';
 
 /** Fences marked as plain text are left alone. */
 const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);
@@ -374,12 +375,6 @@ function tableRow(state: State, node: TableRow, parent: Parents | undefined): Re
 // hast → HTML, as hast-util-to-html with its default options (double quotes, hexadecimal references)
 
 const VOIDS = new Set(htmlVoidElements);
-const TEXT_ESCAPES = /[<&]/g;
-const ATTRIBUTE_ESCAPES = /[\0"&'`]/g;
-
-function characterReference(c: string): string {
-  return `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`;
-}
 
 function serializeAll(nodes: readonly ElementContent[]): string {
   let out = '';
@@ -390,7 +385,7 @@ function serializeAll(nodes: readonly ElementContent[]): string {
 function serialize(node: ElementContent): string {
   switch (node.type) {
     case 'text':
-      return node.value.replace(TEXT_ESCAPES, characterReference);
+      return escapeText(node.value);
     case 'element': {
       const attributes = serializeAttributes(node.properties);
       const content = serializeAll(node.children);
@@ -428,7 +423,7 @@ function serializeAttribute(key: string, raw: Properties[string]): string {
   if (value === null || value === undefined || value === false || (typeof value === 'number' && Number.isNaN(value))) return '';
   if (value === true) return info.attribute;
   const text = Array.isArray(value) ? (info.commaSeparated ? commaSeparated(value) : value.join(' ').trim()) : String(value);
-  return `${info.attribute}="${text.replace(ATTRIBUTE_ESCAPES, characterReference)}"`;
+  return `${info.attribute}="${escapeAttribute(text)}"`;
 }
 
 /** comma-separated-tokens' stringify with hast-util-to-html's padding (`a, b`). */
