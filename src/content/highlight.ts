@@ -4,17 +4,28 @@
 // lowlight's exactly (its class names, its sublanguage spans, hast-util-to-html's escaping):
 // test/content/highlight.test.ts and the parser oracle hold the two to the same bytes (the oracle's unified
 // stage still highlights with lowlight).
-import HighlightJs from 'highlight.js/lib/core';
+import { createRequire } from 'node:module';
+import type { HLJSApi, LanguageFn } from 'highlight.js';
 import { escapeAttribute, escapeText } from './html-escape.js';
 
-// lowlight's `common` map, loaded by file URL past the package's exports map (which lists only its entry point,
-// and that re-exports all 190 grammars: about 17 MB and 60 ms per render thread).
-const { grammars } = (await import(new URL('lib/common.js', new URL('./', import.meta.resolve('lowlight'))).href)) as {
-  grammars: Record<string, Parameters<typeof HighlightJs.registerLanguage>[1]>;
-};
+// highlight.js is CommonJS, so it is required, not imported: an `import` runs Node's CommonJS export lexer over
+// core and every grammar, and that loop gets hot enough for V8 to optimize it twice in each thread, about 100 ms
+// of background compiling a render thread for a few milliseconds of lexing.
+const require = createRequire(import.meta.url);
 
-const hljs = HighlightJs.newInstance();
-for (const [name, grammar] of Object.entries(grammars)) hljs.registerLanguage(name, grammar);
+/**
+ * lowlight's `common` set (lowlight 3.3.0, in its order, which decides whose alias wins): the grammars
+ * rehype-highlight knows without configuration. test/content/highlight.test.ts holds this list to lowlight's.
+ */
+export const COMMON_GRAMMARS = [
+  'arduino', 'bash', 'c', 'cpp', 'csharp', 'css', 'diff', 'go', 'graphql', 'ini', 'java', 'javascript', 'json',
+  'kotlin', 'less', 'lua', 'makefile', 'markdown', 'objectivec', 'perl', 'php', 'php-template', 'plaintext',
+  'python', 'python-repl', 'r', 'ruby', 'rust', 'scss', 'shell', 'sql', 'swift', 'typescript', 'vbnet', 'wasm',
+  'xml', 'yaml',
+] as const;
+
+const hljs = (require('highlight.js/lib/core') as HLJSApi).newInstance();
+for (const name of COMMON_GRAMMARS) hljs.registerLanguage(name, require(`highlight.js/lib/languages/${name}`) as LanguageFn);
 
 const PREFIX = 'hljs-';
 

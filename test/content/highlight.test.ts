@@ -3,6 +3,7 @@ import { common } from 'lowlight';
 import { describe, expect, it } from 'vitest';
 import { VARIABLES } from '../../src/config/defaults.js';
 import { compileBoth } from './remark-oracle.js';
+import { COMMON_GRAMMARS } from '../../src/content/highlight.js';
 
 // docsgen writes highlight.js's tokens straight to HTML (src/content/highlight.ts); the oracle highlights with
 // lowlight into hast and serializes with rehype-stringify, as rehype-highlight does. Every grammar of the set,
@@ -34,6 +35,10 @@ const GENERIC = [
 ].join('\n');
 
 describe('build-time highlighting', () => {
+  it("knows the grammars of lowlight's common set, registered in its order (which decides whose alias wins)", () => {
+    expect([...COMMON_GRAMMARS]).toEqual(Object.keys(common));
+  });
+
   it('writes the markup lowlight gives, for every grammar of the common set', async () => {
     const names = Object.keys(common);
     expect(names.length).toBeGreaterThanOrEqual(35);
