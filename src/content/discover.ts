@@ -5,6 +5,7 @@ import { cacheKey } from '../cache/hash.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+import { imageHintsOf } from './image-hints.js';
 import { pagePathOf } from './paths.js';
 import { substitute, unknownVariable } from './variables.js';
 
@@ -27,12 +28,18 @@ export interface SourcePage {
  * Finds every Markdown page, reads it and validates its frontmatter. Cheap (no Markdown parsing), so the
  * navigation tree is known before any page is rendered.
  */
-export async function discoverPages(contentDir: string, root: string, variables: Readonly<Record<string, string>> = {}): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[] }> {
+export async function discoverPages(
+  contentDir: string,
+  root: string,
+  variables: Readonly<Record<string, string>> = {},
+): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[]; imageHints: string[] }> {
   // synchronous: fast-glob's async walk costs 3x more (one callback round trip per folder)
   const files = fg.sync('**/*.md', { cwd: contentDir, onlyFiles: true, followSymbolicLinks: false, dot: false }).sort();
   const diagnostics: Diagnostic[] = [];
   const pages: SourcePage[] = [];
   const byPath = new Map<string, SourcePage>();
+  // the local images the pages seem to show (see image-hints.ts), so they can encode while the pages render
+  const imageHints = new Set<string>();
   // One file at a time, and no text kept: memory stays flat in the page count (render threads read the files
   // again). Synchronous: thousands of concurrent promise reads cost several times more than a plain loop.
   for (const relFile of files) {
@@ -58,6 +65,7 @@ export async function discoverPages(contentDir: string, root: string, variables:
     const page: SourcePage = { file, displayFile, relFile: relFile.split(path.sep).join('/'), pagePath, frontmatter: data, textHash: cacheKey(text) };
     byPath.set(pagePath.toLowerCase(), page);
     pages.push(page);
+    for (const image of imageHintsOf(text, file, contentDir)) imageHints.add(image);
   }
   if (files.length === 0) {
     diagnostics.push({
@@ -67,7 +75,7 @@ export async function discoverPages(contentDir: string, root: string, variables:
       hint: 'add content/index.md, or pass --root to the project folder',
     });
   }
-  return { pages, diagnostics };
+  return { pages, diagnostics, imageHints: [...imageHints] };
 }
 
 // Titles and descriptions may use the documentation variables too (they show in titles, cards and metadata).
