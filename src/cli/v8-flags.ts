@@ -3,8 +3,9 @@
 //
 // TurboFan may inline up to 920 bytes of bytecode into each function it optimizes (V8's default). A build
 // optimizes its hot code (the Markdown parser, React's renderer, highlight.js) once per thread, on background
-// threads that take their time from the render threads on a small machine. With half that budget a 4,000-page
-// build took 3-9 % less wall and CPU time (three alternating A/B rounds, bench corpus, 2 cores).
+// threads that take their time from the render threads on a small machine. With half that budget, six
+// alternating A/B rounds of cold 4,000-page builds (bench corpus, 2 cores) gave a median of -4 % wall time
+// (from -9 % to +3 %: this machine's noise is of the same order, so the gain is small, not certain).
 import { setFlagsFromString } from 'node:v8';
 
 const FLAG = '--max-inlined-bytecode-size-cumulative';
