@@ -8,10 +8,8 @@ import { describeImage, ImageError, imageCodes, optimizeImages, type ImageJob } 
 import { hashBytes } from '../../src/cache/hash.js';
 import { repoRoot } from '../helpers/cli.js';
 import { jpegQuantTables } from './jpeg-tables.js';
+import { basic, corrupt, jobsFor, settings } from './fixtures.js';
 
-const basic = path.join(repoRoot, 'fixtures/images/basic-site/content/images');
-const corrupt = path.join(repoRoot, 'fixtures/images/corrupt-image/content/images');
-const settings = { maxWidth: 995, quality: 50 };
 let tmp: string;
 
 beforeAll(async () => {
@@ -20,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
-
-async function jobsFor(dir: string, names: string[]): Promise<ImageJob[]> {
-  return Promise.all(
-    names.map(async (name) => {
-      const d = await describeImage(path.join(dir, name), { pathPrefix: '/documentation', ...settings });
-      return { source: path.join(dir, name), output: d.output, references: [{ file: 'content/index.md', line: 3, column: 1 }] };
-    }),
-  );
-}
 
 async function allFiles(dir: string): Promise<string[]> {
   return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));

@@ -4,12 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashBytes } from '../../src/cache/hash.js';
 import { imageHintsOf } from '../../src/content/image-hints.js';
-import { describeImage, optimizeImages, warmImageCache, type ImageJob } from '../../src/images/index.js';
+import { optimizeImages, warmImageCache } from '../../src/images/index.js';
 import { repoRoot } from '../helpers/cli.js';
+import { basic, corrupt, jobsFor, settings } from './fixtures.js';
 
-const basic = path.join(repoRoot, 'fixtures/images/basic-site/content/images');
-const corrupt = path.join(repoRoot, 'fixtures/images/corrupt-image/content/images');
-const settings = { maxWidth: 995, quality: 50 };
 const NAMES = ['alpha-large.png', 'photo-large.jpg', 'wide.gif', 'logo.svg'];
 let tmp: string;
 
@@ -19,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
-
-async function jobsFor(dir: string, names: string[]): Promise<ImageJob[]> {
-  return Promise.all(
-    names.map(async (name) => {
-      const d = await describeImage(path.join(dir, name), { pathPrefix: '/documentation', ...settings });
-      return { source: path.join(dir, name), output: d.output, references: [{ file: 'content/index.md', line: 1, column: 1 }] };
-    }),
-  );
-}
 
 async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
   const entries = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
