@@ -6,7 +6,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { loadProject } from './config/load.js';
 import { hasErrors, type Diagnostic, type StageResult } from './diagnostics/types.js';
-import { cacheKey } from './cache/hash.js';
+import { cacheKey, stampKey } from './cache/hash.js';
 import { engineId } from './cache/engine.js';
 import { fingerprintInputs } from './cache/fingerprint.js';
 import { loadBuildState, MARKER, readMarker, saveBuildState } from './cache/build-state.js';
@@ -128,7 +128,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // the cores discovery leaves idle (starting one per core made discovery itself slower by as much as it saved);
   // the last one starts after discovery.
   const { renderAll, renderThreads, RenderWorkers, MAIN_THREAD_MAX } = await import('./render/pool.js');
-  const contentRel = path.relative(root, project.contentDir).split(path.sep).join('/');
+  const contentRel = stampKey(root, project.contentDir);
   const markdownFiles = Object.keys(inputs.stamps).filter((f) => f.startsWith(`${contentRel}/`) && f.endsWith('.md')).length;
   if (state === null && options.concurrency !== 0 && markdownFiles > MAIN_THREAD_MAX) {
     prestarted.workers = new RenderWorkers(Math.max(1, (options.concurrency ?? availableParallelism()) - 1));
@@ -157,7 +157,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     options.images !== false && found.imageHints.length > 0
       ? import('./images/warm.js').then(({ warmImageCacheAside }) =>
           warmImageCacheAside(
-            found.imageHints.map((source) => ({ source, contentHash: inputs.stamps[path.relative(root, source).split(path.sep).join('/')]?.[2] })),
+            found.imageHints.map((source) => ({ source, contentHash: inputs.stamps[stampKey(root, source)]?.[2] })),
             { cacheDir: path.join(project.cacheDir, 'images'), maxWidth: config.images.maxWidth, quality: config.images.quality },
           ),
         ).catch(() => 0) // warmImageCacheAside never rejects; this covers its import
@@ -234,7 +234,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const inputsKey = cacheKey(engine, JSON.stringify(config));
     const pageKeys = plan.tasks.map((t) => cacheKey(inputsKey, serverBundle.templateKeys[t.template] ?? serverBundle.hash, JSON.stringify({ ...t, id: 0 })));
     // the fingerprint hashed every file under content/ already: images there are not read again
-    const imageHash = async (file: string) => inputs.stamps[path.relative(root, file).split(path.sep).join('/')]?.[2] ?? hashImage(file);
+    const imageHash = async (file: string) => inputs.stamps[stampKey(root, file)]?.[2] ?? hashImage(file);
     const collected = collectPages({ siteDir, shell });
     const previousSiteDir = previousOutput ? path.join(outDir, 'public', prefixDir) : null;
     const outputs: Record<string, string> = {};

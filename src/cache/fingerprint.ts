@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { hashFileSync, stampedHash } from './hash.js';
+import { hashFileSync, stampedHash, stampKey } from './hash.js';
 
 /** Per input file: size, modification time and content hash, so unchanged files are not read again. */
 export type FileStamps = Record<string, [size: number, mtimeMs: number, hash: string]>;
@@ -20,13 +20,13 @@ export async function fingerprintInputs(root: string, dirs: string[], files: str
     } catch {
       // a missing folder has no inputs
     }
-    for (const e of found) entries.push({ rel: rel(root, path.join(dir, e.path)), size: e.stats!.size, mtimeMs: e.stats!.mtimeMs });
+    for (const e of found) entries.push({ rel: stampKey(root, path.join(dir, e.path)), size: e.stats!.size, mtimeMs: e.stats!.mtimeMs });
   }
   const listed = new Set(entries.map((e) => e.rel));
   for (const f of files) {
     const s = await stat(f).catch(() => null);
     // a missing file (no config, no lock file) is an input too: its absence is in the fingerprint by omission
-    if (s?.isFile() && !listed.has(rel(root, f))) entries.push({ rel: rel(root, f), size: s.size, mtimeMs: s.mtimeMs });
+    if (s?.isFile() && !listed.has(stampKey(root, f))) entries.push({ rel: stampKey(root, f), size: s.size, mtimeMs: s.mtimeMs });
   }
   entries.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   const stamps: FileStamps = {};
@@ -38,8 +38,4 @@ export async function fingerprintInputs(root: string, dirs: string[], files: str
   }
   for (const e of entries) hasher.update(`${e.rel}\0${stamps[e.rel]![2]}\n`);
   return { fingerprint: hasher.digest('hex').slice(0, 20), stamps };
-}
-
-function rel(root: string, file: string): string {
-  return path.relative(root, file).split(path.sep).join('/');
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
+import path from 'node:path';
 
 /** Hash of strings or bytes for cache keys: sha256, hex, shortened (collisions across one site are not a concern at 80 bits). */
 export function cacheKey(...parts: Array<string | Uint8Array>): string {
@@ -11,6 +12,11 @@ export function cacheKey(...parts: Array<string | Uint8Array>): string {
 /** Hash of a file's bytes, as the fingerprint stamps and the page cache's image entries record it (the same value). */
 export function hashBytes(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 20);
+}
+
+/** A file's key in the fingerprint's stamps (FileStamps): its path relative to the project root, with `/`. */
+export function stampKey(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/');
 }
 
 /**

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { cacheKey, stampedHash } from '../cache/hash.js';
+import { cacheKey, stampedHash, stampKey } from '../cache/hash.js';
 import { trackReads, type ReadSummary } from '../cache/reads.js';
 import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
@@ -88,7 +87,7 @@ function stampLookup(setup: RenderSetup): ContentHashOf {
   let lookup = stampLookups.get(setup);
   if (!lookup) {
     const stamps = setup.fileStamps ?? {};
-    lookup = (file, size, mtimeMs) => stampedHash(stamps[path.relative(setup.root, file).split(path.sep).join('/')], size, mtimeMs);
+    lookup = (file, size, mtimeMs) => stampedHash(stamps[stampKey(setup.root, file)], size, mtimeMs);
     stampLookups.set(setup, lookup);
   }
   return lookup;
