@@ -1,6 +1,6 @@
-// The child process of warmImageCacheAside (warm.ts): one message in, the number of images encoded out.
+// The child process of warmImageCacheAside (warm.ts): jobs already filtered in, the number of images encoded out.
 import sharp from 'sharp';
-import { warmImageCache, type WarmImagesOptions, type WarmJob } from './warm.js';
+import { encodeIntoCache, type WarmImagesOptions, type WarmJob } from './warm.js';
 
 // one image at a time on one libvips thread: the warm-up has the core the build's start-up leaves idle, not more
 sharp.concurrency(1);
@@ -9,5 +9,5 @@ sharp.concurrency(1);
 process.on('disconnect', () => process.exit(0));
 process.once('message', (message) => {
   const { jobs, opts } = message as { jobs: WarmJob[]; opts: WarmImagesOptions };
-  void warmImageCache(jobs, opts).then((n) => process.send?.(n, undefined, {}, () => process.exit(0)));
+  void encodeIntoCache(jobs, opts).then((n) => process.send?.(n, undefined, {}, () => process.exit(0)));
 });

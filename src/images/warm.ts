@@ -31,10 +31,19 @@ export interface WarmImagesOptions extends ImageSettings {
  * referenced. Resolves to the number of images encoded.
  */
 export async function warmImageCache(jobs: readonly WarmJob[], opts: WarmImagesOptions): Promise<number> {
+  return encodeIntoCache(uncached(jobs, opts), opts);
+}
+
+/**
+ * The encoding half of warmImageCache, for jobs `uncached` has already filtered (the child process of
+ * warmImageCacheAside gets them so). Still checks each entry once its bytes are read: a job without a known
+ * hash, or a copy of one encoded a moment ago, may turn out cached.
+ */
+export async function encodeIntoCache(jobs: readonly WarmJob[], opts: WarmImagesOptions): Promise<number> {
   const settings: ImageSettings = { maxWidth: opts.maxWidth, quality: opts.quality };
   const started = new Set<string>();
   let encoded = 0;
-  await mapLimit(uncached(jobs, opts), opts.concurrency ?? 1, async ({ source }) => {
+  await mapLimit(jobs, opts.concurrency ?? 1, async ({ source }) => {
     try {
       const bytes = await readFile(source);
       const entry = cachePath(opts.cacheDir, hashImage(bytes, settings), path.extname(source));
@@ -76,7 +85,7 @@ const CHILD = fileURLToPath(new URL('./warm-process.js', import.meta.url));
 export async function warmImageCacheAside(jobs: readonly WarmJob[], opts: WarmImagesOptions): Promise<number> {
   const todo = uncached(jobs, opts);
   if (todo.length === 0) return 0;
-  if (!existsSync(CHILD)) return warmImageCache(todo, opts);
+  if (!existsSync(CHILD)) return encodeIntoCache(todo, opts);
   return new Promise<number>((resolve) => {
     let count = 0;
     const child = fork(CHILD, [], {
