@@ -24,7 +24,7 @@ export interface CacheEntry {
 }
 
 interface IndexFile {
-  version: 3;
+  version: 4;
   engine: string;
   entries: Record<string, CacheEntry>;
   /** Every path any read set holds, sorted; read sets refer to them by index. */
@@ -65,7 +65,7 @@ export class PageCache {
     let index: IndexFile | null = null;
     try {
       const parsed = JSON.parse(await readFile(path.join(dir, INDEX), 'utf8')) as IndexFile;
-      if (parsed.version === 3 && parsed.engine === engine) index = parsed;
+      if (parsed.version === 4 && parsed.engine === engine) index = parsed;
     } catch {
       // no cache yet, or a damaged one: start empty
     }
@@ -186,7 +186,7 @@ export class PageCache {
     table.forEach((p, i) => (position[this.pathIndex.get(p)!] = i));
     const readSets: Record<string, string> = {};
     for (const id of setIds) readSets[id] = encodeRanges(Array.from(this.decodedSet(id), (i) => position[i]!).sort((a, b) => a - b));
-    const index: IndexFile = { version: 3, engine: this.engine, entries, paths: table, readSets };
+    const index: IndexFile = { version: 4, engine: this.engine, entries, paths: table, readSets };
     await mkdir(this.dir, { recursive: true });
     const tmp = path.join(this.dir, `${INDEX}.${process.pid}.tmp`);
     await writeFile(tmp, JSON.stringify(index));

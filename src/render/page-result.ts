@@ -29,8 +29,8 @@ export interface PageResult extends PageMeta {
 }
 
 /**
- * A page's read set as a render thread reports it. A page reads a few hundred places of the shared data and
- * nearly every page's set differs (its own branch of the nav), so paths cross to the main thread once per
+ * A page's read set as a render thread reports it. A page reads from a hundred-odd objects of the shared data
+ * and nearly every page's set differs (its own branch of the nav), so paths cross to the main thread once per
  * thread: `newPaths` are the paths this thread numbered next (from its count so far), and `ids` the set's
  * paths by those numbers. `ids` is left out when the thread already sent this set.
  */

@@ -147,7 +147,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   // the template sees the shared data through a recorder: the cache reuses this page only while what it read is unchanged
   const tracked = trackReads(setup.shared);
   try {
-    result.body = mod.renderToString(mod.createElement(component, { ...tracked.proxy, page: pageContext }));
+    result.body = mod.renderToString(mod.createElement(component, { ...tracked.mirror, page: pageContext }));
   } catch (err) {
     result.diagnostics = [
       ...compiled.diagnostics,

@@ -22,7 +22,7 @@ describe('the page cache index', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-page-cache-'));
     const shared = { nav: [{ title: 'Maps', url: '/maps/' }, { title: 'Routing', url: '/routing/' }], site: { name: 'Docs' } };
     const t = trackReads(shared);
-    t.proxy.nav.map((n) => n.title).join();
+    t.mirror.nav.map((n) => n.title).join();
     const summary = summariseReads(t.reads());
     // as a render thread sends it: its paths numbered 0.. and the set by those numbers
     const reads = { setId: summary.setId, valueHash: summary.valueHash, thread: 1, ids: Int32Array.from(summary.paths.keys()), newPaths: summary.paths };
