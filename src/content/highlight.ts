@@ -28,6 +28,8 @@ const hljs = (require('highlight.js/lib/core') as HLJSApi).newInstance();
 for (const name of COMMON_GRAMMARS) hljs.registerLanguage(name, require(`highlight.js/lib/languages/${name}`) as LanguageFn);
 
 const PREFIX = 'hljs-';
+/** The opening tag of each scope, made once: grammars have a few dozen scopes and code blocks thousands of tokens. */
+const OPEN_TAGS = new Map<string, string>();
 
 /**
  * A highlight.js emitter that writes the HTML lowlight's hast would serialize to: a scope `a.b.c` is
@@ -47,10 +49,15 @@ class HtmlEmitter {
     this.closeNode();
   }
   openNode(scope: string): void {
-    const parts = String(scope).split('.');
-    let className = PREFIX + parts[0];
-    for (let i = 1; i < parts.length; i++) className += ` ${parts[i]}${'_'.repeat(i)}`;
-    this.html += `<span class="${escapeAttribute(className)}">`;
+    let open = OPEN_TAGS.get(scope);
+    if (open === undefined) {
+      const parts = String(scope).split('.');
+      let className = PREFIX + parts[0];
+      for (let i = 1; i < parts.length; i++) className += ` ${parts[i]}${'_'.repeat(i)}`;
+      open = `<span class="${escapeAttribute(className)}">`;
+      OPEN_TAGS.set(scope, open);
+    }
+    this.html += open;
     this.depth++;
   }
   closeNode(): void {
