@@ -15,6 +15,8 @@ import { hashImage } from './cache/image-hash.js';
 import { contentHash, writeJson } from './pagedata/write.js';
 import { mapLimit } from './images/map-limit.js';
 import { collectGarbage } from './memory.js';
+import { writeFailure } from './diagnostics/write-failure.js';
+import { unstaged } from './render/staging.js';
 import type { PageTask } from './render/page-task.js';
 import type { ShellInputs } from './render/assemble.js';
 import type { RenderWorkers } from './render/pool.js';
@@ -69,6 +71,10 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
   const prestarted: Prestarted = { workers: null, warming: null };
   try {
     return await runBuild(options, prestarted);
+  } catch (err) {
+    // a full disk, a read-only folder: one line naming the file, not a stack trace (bugs keep theirs)
+    const root = path.resolve(options.root ?? '.');
+    throw writeFailure(err, { root, fallback: path.resolve(root, options.out ?? 'dist'), shown: unstaged }) ?? err;
   } finally {
     // render threads started early are closed by the render step; this covers a build that stopped before it
     await prestarted.workers?.close();

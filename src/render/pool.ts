@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
+import type { FsErrorFacts } from '../diagnostics/write-failure.js';
 import type { RenderedPage } from './page-result.js';
 
-type WorkerMessage = { ok: true; results: RenderedPage[] } | { ok: false; id: number; error: string } | 'closed';
+type WorkerMessage = { ok: true; results: RenderedPage[] } | ({ ok: false; id: number; error: string } & FsErrorFacts) | 'closed';
 
 /** Below this many pages, starting workers (each loads the parser and the templates) costs more than it saves. */
 export const MAIN_THREAD_MAX = 24;
@@ -90,7 +91,8 @@ export class RenderWorkers {
               if (msg === 'closed') return;
               active--;
               if (!msg.ok) {
-                failure = new Error(`rendering page ${tasks.find((t) => t.id === msg.id)?.displayFile ?? msg.id} crashed: ${msg.error}`);
+                const page = tasks.find((t) => t.id === msg.id)?.displayFile ?? msg.id;
+                failure = Object.assign(new Error(`rendering page ${page} crashed: ${msg.error}`), { code: msg.code, path: msg.path, dest: msg.dest, syscall: msg.syscall });
                 reject(failure);
                 return;
               }

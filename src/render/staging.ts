@@ -4,6 +4,14 @@ import path from 'node:path';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError } from '../diagnostics/types.js';
 
+/** The staging folder's suffix: `dist.tmp-1a2b3c4d` for `dist`. */
+const STAGING_SUFFIX = /\.tmp-[0-9a-f]{8}(?=[\\/]|$)/;
+
+/** A path inside a staging folder as the user will find it, inside the output folder. */
+export function unstaged(file: string): string {
+  return file.replace(STAGING_SUFFIX, '');
+}
+
 /**
  * A build writes into a sibling staging folder and swaps it in only when complete, so a failed build never
  * leaves a half-written output: the previous good `dist/` stays until the new one is whole.
@@ -45,7 +53,13 @@ export class Staging {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
-    await rename(this.dir, this.outDir);
+    try {
+      await rename(this.dir, this.outDir);
+    } catch (err) {
+      // the previous output goes back where it was: a failed build never leaves the user without one
+      if (hadOld) await rename(old, this.outDir);
+      throw err;
+    }
     if (hadOld) await rm(old, { recursive: true, force: true });
   }
 

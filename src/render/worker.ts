@@ -41,7 +41,11 @@ async function renderBatch(tasks: PageTask[], setup: RenderSetup): Promise<void>
     try {
       results.push(await renderPage(task, setup));
     } catch (error) {
-      parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error) });
+      // a failed write keeps its errno facts, so the build reports a full disk as such, not as a bug
+      const { code, path, dest, syscall } = (error ?? {}) as Record<string, unknown>;
+      const strings = Object.entries({ path, dest, syscall }).filter(([, v]) => typeof v === 'string');
+      const facts = typeof code === 'string' ? { code, ...Object.fromEntries(strings) } : {};
+      parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error), ...facts });
       return;
     }
   }

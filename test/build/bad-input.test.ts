@@ -1,7 +1,10 @@
-import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import fg from 'fast-glob';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
 import { snapshotTree } from '../helpers/site.js';
 
@@ -79,5 +82,70 @@ describe('bad input never destroys good output', () => {
     const r = await runDocsgen(['build', '--root', dir]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/^docsgen\.config\.yaml:2:1  error  DG1001  invalid config at `pathPrefix`: /m);
+  });
+});
+
+// A full disk is the machine's problem: one line naming the file, exit 1, no stack trace, the output as it was.
+// These mount small tmpfs file systems (root only); where mounting is not allowed they are skipped.
+const mountable = (() => {
+  if (process.getuid?.() !== 0) return false;
+  const probe = mkdtempSync(path.join(os.tmpdir(), 'docsgen-mount-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+})();
+
+describe.skipIf(!mountable)('a disk that fills up', () => {
+  const mounted: string[] = [];
+  const mountTmpfs = async (dir: string, options: string) => {
+    await mkdir(dir, { recursive: true });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir]);
+    mounted.push(dir);
+  };
+  afterEach(() => {
+    for (const dir of mounted.splice(0)) execFileSync('umount', ['-l', dir]);
+  });
+  const problemLines = (stderr: string) => stderr.split('\n').filter((l) => /  error  DG\d{4}  /.test(l));
+
+  it('reports a render thread that cannot store its results as a full disk, not as a bug', async () => {
+    const dir = await copyFixture('build/good-site');
+    // no inode left where render threads append their results: creating the pack fails with ENOSPC
+    await mountTmpfs(path.join(dir, '.docsgen-cache/pages/packs'), 'size=1m,nr_inodes=1');
+    const r = await runDocsgen(['build', '--root', dir, '--concurrency', '2']);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(problemLines(r.stderr)).toEqual([
+      expect.stringMatching(
+        /^\.docsgen-cache\/pages\/packs\/[\w-]+\.pack:1:1  error  DG3003  cannot write \.docsgen-cache\/pages\/packs\/[\w-]+\.pack: no space left on the device \(ENOSPC\)  \(free some disk space/,
+      ),
+    ]);
+    expect(r.stderr).toContain('build failed; the previous output is untouched');
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at .+:\d+:\d+\)?\n/);
+  });
+
+  it('keeps the previous output when the disk that holds it is full, and leaves no staged files', async () => {
+    const dir = await copyFixture('build/good-site');
+    const first = await runDocsgen(['build', '--root', dir, '--out', 'built']);
+    expect(first.exitCode, first.stderr).toBe(0);
+    // the output's disk holds the previous build and little more: the next one cannot be staged beside it
+    const disk = path.join(dir, 'disk');
+    await mountTmpfs(disk, 'size=64m');
+    await cp(path.join(dir, 'built'), path.join(disk, 'dist'), { recursive: true });
+    const good = await snapshotTree(path.join(disk, 'dist'));
+    const used = Number(execFileSync('df', ['--output=used', '-B1', disk], { encoding: 'utf8' }).trim().split('\n')[1]);
+    execFileSync('mount', ['-o', `remount,size=${used + 512 * 1024}`, disk]);
+    const r = await runDocsgen(['build', '--root', dir, '--out', 'disk/dist', '--concurrency', '2']);
+    expect(r.exitCode, r.stderr).toBe(1);
+    const problems = problemLines(r.stderr);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^disk\/dist\S*:1:1  error  DG3003  cannot write disk\/dist\S*: no space left on the device \(ENOSPC\)  \(free some disk space/);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at .+:\d+:\d+\)?\n/);
+    expect(await snapshotTree(path.join(disk, 'dist'))).toEqual(good);
+    expect(await readdir(disk)).toEqual(['dist']);
   });
 });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { hasErrors } from '../../diagnostics/types.js';
+import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 import { createProgress } from '../progress.js';
 
@@ -63,6 +63,9 @@ export function registerBuild(program: Command, ctx: CliContext): void {
       } catch (err) {
         bar.stop();
         ctx.fail(err, flags);
+        // a problem reported as one line (an unwritable or full disk, a bad config) stopped the build before it
+        // replaced anything: the staged files are gone and the previous output is as it was
+        if (err instanceof DiagnosticError && !flags.quiet && !flags.json) ctx.err('build failed; the previous output is untouched');
       }
     });
 }
