@@ -92,7 +92,9 @@ const RECORD_FETCHES = `{
 async function pausedClock(t: Tab): Promise<void> {
   const start = Date.now();
   await t.page.clock.install({ time: start });
-  await t.page.clock.pauseAt(start + 1000);
+  // the installed clock runs until paused, and pausing cannot go back: on a loaded machine more than a second
+  // can pass between the two calls, so the pause is a minute ahead
+  await t.page.clock.pauseAt(start + 60_000);
 }
 type FetchCall = { url: string; start: number; end: number };
 const fetches = (t: Tab) => t.page.evaluate(() => (window as unknown as { __fetches: FetchCall[] }).__fetches);
