@@ -428,10 +428,11 @@ describe.concurrent('the browser runtime', () => {
     const first = got.slice(0, 4);
     const second = got.slice(4);
     expect(first[0]!.start - own!.end).toBeGreaterThanOrEqual(2500);
-    // two batches of 4: within a batch the requests start together (one task), the next batch 3 s after the first
-    // ended (timers may run a little early against performance.now() in a busy headless Chromium)
-    expect(first.at(-1)!.start - first[0]!.start).toBeLessThan(50);
-    expect(second.at(-1)!.start - second[0]!.start).toBeLessThan(50);
+    // two batches of 4: within a batch the requests start together (one task; on a loaded machine that task can
+    // take tens of ms, 62 once), the next batch 3 s after the first ended (timers may run a little early against
+    // performance.now() in a busy headless Chromium)
+    expect(first.at(-1)!.start - first[0]!.start).toBeLessThan(500);
+    expect(second.at(-1)!.start - second[0]!.start).toBeLessThan(500);
     expect(second[0]!.start - Math.max(...first.map((c) => c.end))).toBeGreaterThanOrEqual(2850);
     expect(new Set(got.map((c) => c.url)).size).toBe(8);
     // the server saw them too, and the template chunk was preloaded once
