@@ -3,6 +3,7 @@
 // and answers each batch with its rendered pages. A `close` message at the end closes its pack file
 // (terminating a thread does not close its descriptors).
 import { parentPort } from 'node:worker_threads';
+import type { FsErrorFacts } from '../diagnostics/write-failure.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import type { RenderedPage } from './page-result.js';
 import { closeResultPacks, loadTemplates, renderPage } from './render-page.js';
@@ -42,10 +43,8 @@ async function renderBatch(tasks: PageTask[], setup: RenderSetup): Promise<void>
       results.push(await renderPage(task, setup));
     } catch (error) {
       // a failed write keeps its errno facts, so the build reports a full disk as such, not as a bug
-      const { code, path, dest, syscall } = (error ?? {}) as Record<string, unknown>;
-      const strings = Object.entries({ path, dest, syscall }).filter(([, v]) => typeof v === 'string');
-      const facts = typeof code === 'string' ? { code, ...Object.fromEntries(strings) } : {};
-      parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error), ...facts });
+      const { code, path, dest, syscall } = (error ?? {}) as FsErrorFacts;
+      parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error), code, path, dest, syscall });
       return;
     }
   }
