@@ -18,7 +18,9 @@ export function createParser(): MarkdownIt {
   // remark keeps every destination (javascript: included) and leaves safety to the HTML stage.
   md.validateLink = () => true;
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
-  md.core.ruler.disable(['text_join']);
+  // parseMarkdown normalizes line endings and NULs itself, before the frontmatter is blanked; markdown-it's
+  // `normalize` would rebuild the whole text again (its pattern matches every \n, not only \r).
+  md.core.ruler.disable(['text_join', 'normalize']);
   keepReferenceTokens(md);
   useGfmStrikethrough(md);
   trackBlockPositions(md);
