@@ -1,5 +1,4 @@
-import type { Blockquote, Paragraph, Root } from 'mdast';
-import { eachNode } from './walk.js';
+import type { Blockquote, Paragraph } from 'mdast';
 
 const KINDS = { NOTE: 'Note', TIP: 'Tip', IMPORTANT: 'Important', WARNING: 'Warning', CAUTION: 'Caution' } as const;
 
@@ -7,14 +6,14 @@ const KINDS = { NOTE: 'Note', TIP: 'Tip', IMPORTANT: 'Important', WARNING: 'Warn
  * Turns GitHub alert blockquotes (`> [!NOTE]`) into `<aside class="note note-note" role="note">` with a label.
  * Plain HTML, not a Calcite element: the article must be readable before (and without) JavaScript.
  */
-export function transformAlerts(tree: Root): void {
-  eachNode(tree, 'blockquote', (node: Blockquote) => {
+export function transformAlerts(blockquotes: readonly Blockquote[]): void {
+  for (const node of blockquotes) {
     const first = node.children[0];
-    if (first?.type !== 'paragraph') return;
+    if (first?.type !== 'paragraph') continue;
     const text = first.children[0];
-    if (text?.type !== 'text') return;
+    if (text?.type !== 'text') continue;
     const m = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\r?\n)?/.exec(text.value);
-    if (!m) return;
+    if (!m) continue;
     const kind = m[1] as keyof typeof KINDS;
     text.value = text.value.slice(m[0].length);
     if (text.value === '') first.children.shift();
@@ -26,5 +25,5 @@ export function transformAlerts(tree: Root): void {
     };
     node.children.unshift(label);
     node.data = { ...node.data, hName: 'aside', hProperties: { className: ['note', `note-${kind.toLowerCase()}`], role: 'note' } };
-  });
+  }
 }

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { Image, Root } from 'mdast';
+import type { Image } from 'mdast';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
-import { describeImage, ImageError, type ContentHashOf } from '../images/index.js';
+// the module itself, not the stage's index: a render thread needs no encoder, cache or warm-up code
+import { describeImage, type ContentHashOf } from '../images/describe.js';
+import { ImageError } from '../images/image-error.js';
 import { isExternalHref } from './paths.js';
-import { eachNode } from './walk.js';
 
 /** An image a page references, to be optimized into the web root. */
 export interface ImageReference {
@@ -33,11 +34,7 @@ export interface ImageContext {
  * `loading="lazy"` and `decoding="async"` (seed section 9). Missing, corrupt or outside-the-project images are
  * reported at the line that references them.
  */
-export async function resolveImages(tree: Root, ctx: ImageContext): Promise<{ images: ImageReference[]; diagnostics: Diagnostic[] }> {
-  const nodes: Image[] = [];
-  eachNode(tree, 'image', (node) => {
-    nodes.push(node);
-  });
+export async function resolveImages(nodes: readonly Image[], ctx: ImageContext): Promise<{ images: ImageReference[]; diagnostics: Diagnostic[] }> {
   // Filled by node index, so the lists come out in document order whichever description finishes first.
   const found: (ImageReference | undefined)[] = [];
   const problems: (Diagnostic | undefined)[] = [];

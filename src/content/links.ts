@@ -1,6 +1,5 @@
-import type { Definition, Root } from 'mdast';
+import type { Definition, Link, LinkReference } from 'mdast';
 import { rewriteHref, type RewriteContext } from './paths.js';
-import { eachNode, walk } from './walk.js';
 
 /** Where a rendered link came from, for `check-links` to name the Markdown line to fix. */
 export interface LinkSource {
@@ -13,14 +12,14 @@ export interface LinkSource {
  * Rewrites every link and link definition to its served URL and records, in document order, the final href
  * with the Markdown position it came from.
  */
-export function rewriteLinks(tree: Root, ctx: RewriteContext): LinkSource[] {
+export function rewriteLinks(definitionNodes: readonly Definition[], links: readonly (Link | LinkReference)[], ctx: RewriteContext): LinkSource[] {
   const definitions = new Map<string, Definition>();
-  eachNode(tree, 'definition', (node) => {
+  for (const node of definitionNodes) {
     node.url = rewriteHref(node.url, ctx);
     definitions.set(node.identifier.toLowerCase(), node);
-  });
+  }
   const sources: LinkSource[] = [];
-  walk(tree, (node) => {
+  for (const node of links) {
     if (node.type === 'link') {
       node.url = rewriteHref(node.url, ctx);
       const start = node.position?.start;
@@ -30,6 +29,6 @@ export function rewriteLinks(tree: Root, ctx: RewriteContext): LinkSource[] {
       const start = node.position?.start;
       if (def) sources.push({ href: def.url, line: start?.line ?? 1, column: start?.column ?? 1 });
     }
-  });
+  }
   return sources;
 }

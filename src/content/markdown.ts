@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { Html, Root } from 'mdast';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { ContentHashOf } from '../images/index.js';
@@ -9,7 +9,7 @@ import { rewriteLinks, type LinkSource } from './links.js';
 import { parseMarkdown } from './parse/index.js';
 import { treeToHtml } from './to-html.js';
 import { substituteVariables } from './variables.js';
-import { eachNode } from './walk.js';
+import { indexNodes } from './walk.js';
 
 /** What the build needs to know about the site while compiling one page. */
 export interface CompileOptions {
@@ -62,12 +62,13 @@ export async function compileMarkdownWith(
     return failed(err, displayFile, lines);
   }
   // our transforms run on the plain mdast, between parsing and HTML, so positions (what check-links reports) stay intact
-  diagnostics.push(...substituteVariables(tree, opts.variables, displayFile, lines));
-  diagnostics.push(...reportRawHtml(tree, displayFile, lines));
-  transformAlerts(tree);
-  const { toc, firstHeading } = assignHeadingIds(tree);
-  const links = rewriteLinks(tree, { relFile, pathPrefix: opts.pathPrefix });
-  const { images, diagnostics: imageProblems } = await resolveImages(tree, {
+  const nodes = indexNodes(tree);
+  diagnostics.push(...substituteVariables(nodes.values, opts.variables, displayFile, lines));
+  diagnostics.push(...reportRawHtml(nodes.html, displayFile, lines));
+  transformAlerts(nodes.blockquotes);
+  const { toc, firstHeading } = assignHeadingIds(nodes.headings);
+  const links = rewriteLinks(nodes.definitions, nodes.links, { relFile, pathPrefix: opts.pathPrefix });
+  const { images, diagnostics: imageProblems } = await resolveImages(nodes.images, {
     file,
     displayFile,
     root: opts.root,
@@ -88,10 +89,10 @@ export async function compileMarkdownWith(
 }
 
 // Raw HTML is dropped (content is data, never code); say so, since the writer expected it to show.
-function reportRawHtml(tree: Root, file: string, lines: readonly string[]): Diagnostic[] {
+function reportRawHtml(nodes: readonly Html[], file: string, lines: readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = [];
-  eachNode(tree, 'html', (node) => {
-    if (/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) return;
+  for (const node of nodes) {
+    if (/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) continue;
     const start = node.position?.start ?? { line: 1, column: 1 };
     out.push({
       code: codes.UNSAFE_HTML,
@@ -100,7 +101,7 @@ function reportRawHtml(tree: Root, file: string, lines: readonly string[]): Diag
       hint: 'use Markdown syntax instead (content is data, never code)',
       location: { file, line: start.line, column: start.column, lineText: lines[start.line - 1] ?? '' },
     });
-  });
+  }
   return out;
 }
 

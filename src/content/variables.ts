@@ -1,19 +1,18 @@
-import type { Root } from 'mdast';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
-import { walk } from './walk.js';
+import type { ValueNode } from './walk.js';
 
 const VARIABLE = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 
 /**
  * Substitutes documentation variables (`{{ arcgis_js_version }}`) in text, inline code, code blocks, link and
- * image URLs and alt text. Works on the tree, not the source, so every other position stays the file's own.
+ * image URLs and alt text (`nodes`: see NodeIndex.values). Works on the tree, not the source, so every other position stays the file's own.
  * An unknown name is an error at its exact line and column.
  */
-export function substituteVariables(tree: Root, variables: Readonly<Record<string, string>>, file: string, lines: readonly string[]): Diagnostic[] {
+export function substituteVariables(nodes: readonly ValueNode[], variables: Readonly<Record<string, string>>, file: string, lines: readonly string[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const known = Object.keys(variables).sort();
-  walk(tree, (node) => {
+  for (const node of nodes) {
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
       const start = node.position?.start;
       const firstLine = node.type === 'code' ? (start?.line ?? 1) + 1 : (start?.line ?? 1);
@@ -28,7 +27,7 @@ export function substituteVariables(tree: Root, variables: Readonly<Record<strin
         node.alt = substitute(node.alt, variables, (name) => diagnostics.push(unknownVariable(name, known, file, start.line, start.column, lines)));
       }
     }
-  });
+  }
   return diagnostics;
 }
 
