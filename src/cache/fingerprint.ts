@@ -9,8 +9,25 @@ import { hashFileSync, stampedHash, stampKey } from './hash.js';
 /** Per input file: size, modification time and content hash, so unchanged files are not read again. */
 export type FileStamps = Record<string, [size: number, mtimeMs: number, hash: string]>;
 
-/** Hashes every file under `dirs` and the single `files`, reusing `previous` hashes of files whose size and mtime did not change. */
-export async function fingerprintInputs(root: string, dirs: string[], files: string[], previous: FileStamps = {}): Promise<{ fingerprint: string; stamps: FileStamps }> {
+/** The stamps of a build's inputs; the hashes of `pending` files are still to come (see fingerprintInputs). */
+export interface InputStamps {
+  stamps: FileStamps;
+  pending: Set<string>;
+}
+
+/**
+ * Stamps every file under `dirs` and the single `files`, reusing `previous` hashes of files whose size and mtime
+ * did not change. Files `defer` picks are not read when their hash is not known: their stamps are `pending`,
+ * for a reader that reads them anyway to complete (a cold build's page discovery), and fingerprintOf hashes
+ * whatever it left.
+ */
+export async function fingerprintInputs(
+  root: string,
+  dirs: string[],
+  files: string[],
+  previous: FileStamps = {},
+  defer?: (rel: string) => boolean,
+): Promise<InputStamps> {
   const entries: Array<{ rel: string; size: number; mtimeMs: number }> = [];
   for (const dir of dirs) {
     // synchronous: fast-glob's async walk costs 3x more here (thousands of folders, one callback round trip each)
@@ -30,12 +47,34 @@ export async function fingerprintInputs(root: string, dirs: string[], files: str
   }
   entries.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   const stamps: FileStamps = {};
-  const hasher = createHash('sha256');
+  const pending = new Set<string>();
   // a synchronous loop: thousands of concurrent promise reads cost 7x more here (930 vs 135 ms at 6,400 files)
   for (const e of entries) {
-    const hash = stampedHash(previous[e.rel], e.size, e.mtimeMs) ?? hashFileSync(path.resolve(root, e.rel));
-    stamps[e.rel] = [e.size, e.mtimeMs, hash];
+    let hash = stampedHash(previous[e.rel], e.size, e.mtimeMs);
+    if (hash === undefined && defer?.(e.rel)) {
+      pending.add(e.rel);
+      hash = '';
+    }
+    stamps[e.rel] = [e.size, e.mtimeMs, hash ?? hashFileSync(path.resolve(root, e.rel))];
   }
-  for (const e of entries) hasher.update(`${e.rel}\0${stamps[e.rel]![2]}\n`);
-  return { fingerprint: hasher.digest('hex').slice(0, 20), stamps };
+  return { stamps, pending };
+}
+
+/**
+ * Completes a pending stamp with the hash of the bytes a reader read. The size and mtime stay the ones the walk
+ * saw: should the file have changed between the two, the next build sees other ones and reads it again.
+ */
+export function completeStamp(inputs: InputStamps, rel: string, hash: string): void {
+  if (!inputs.pending.delete(rel)) return;
+  inputs.stamps[rel]![2] = hash;
+}
+
+/** The fingerprint of the inputs, once every stamp has its hash (pending ones are read now). */
+export function fingerprintOf(root: string, inputs: InputStamps): string {
+  for (const rel of inputs.pending) inputs.stamps[rel]![2] = hashFileSync(path.resolve(root, rel));
+  inputs.pending.clear();
+  const hasher = createHash('sha256');
+  // sorted as the walk sorted them (Object.keys would put integer-like names first)
+  for (const rel of Object.keys(inputs.stamps).sort()) hasher.update(`${rel}\0${inputs.stamps[rel]![2]}\n`);
+  return hasher.digest('hex').slice(0, 20);
 }

@@ -44,3 +44,37 @@ export function hashFileSync(file: string): string {
   }
   return h.digest('hex').slice(0, 20);
 }
+
+/**
+ * A file's text (UTF-8, as `readFileSync(file, 'utf8')` decodes it) and the hashBytes of its bytes, from one
+ * read through the shared buffer: the Markdown pages are read once for both their frontmatter and their stamp.
+ */
+export function readHashedSync(file: string): { text: string; hash: string } {
+  chunk ??= Buffer.allocUnsafeSlow(1 << 20);
+  const h = createHash('sha256');
+  const fd = openSync(file, 'r');
+  let bytes: Buffer;
+  try {
+    let length = 0;
+    let n: number;
+    let big: Buffer[] | null = null;
+    while ((n = readSync(fd, chunk, length, chunk.length - length, null)) > 0) {
+      length += n;
+      if (length === chunk.length) {
+        // larger than the buffer (a megabyte of Markdown): keep a copy and read on
+        (big ??= []).push(Buffer.from(chunk));
+        length = 0;
+      }
+    }
+    bytes = big ? Buffer.concat([...big, chunk.subarray(0, length)]) : chunk.subarray(0, length);
+    h.update(bytes);
+  } finally {
+    closeSync(fd);
+  }
+  return { text: bytes.toString('utf8'), hash: h.digest('hex').slice(0, 20) };
+}
+
+/** hashBytes of a text's UTF-8 bytes (what readHashedSync gives for a file holding that text). */
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 20);
+}

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { cacheKey } from '../cache/hash.js';
+import { readHashedSync } from '../cache/hash.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
@@ -20,7 +19,10 @@ export interface SourcePage {
   /** Site path without prefix, `/a/b/`. */
   pagePath: string;
   frontmatter: Frontmatter;
-  /** Hash of the file's text: the page cache's key, and how a render thread tells the file changed since. */
+  /**
+   * Hash of the file's bytes (hashBytes): the page cache's key, and how a render thread tells the file changed
+   * since (it hashes the text it reads with hashText, the same value for a file in UTF-8).
+   */
   textHash: string;
 }
 
@@ -32,6 +34,8 @@ export async function discoverPages(
   contentDir: string,
   root: string,
   variables: Readonly<Record<string, string>> = {},
+  /** Told each file's hash as it is read (the build completes the fingerprint's pending stamps with it). */
+  onRead?: (file: string, hash: string) => void,
 ): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[]; imageHints: string[] }> {
   // synchronous: fast-glob's async walk costs 3x more (one callback round trip per folder)
   const files = fg.sync('**/*.md', { cwd: contentDir, onlyFiles: true, followSymbolicLinks: false, dot: false }).sort();
@@ -45,7 +49,8 @@ export async function discoverPages(
   for (const relFile of files) {
     const file = path.join(contentDir, relFile);
     const displayFile = path.relative(root, file).split(path.sep).join('/');
-    const text = readFileSync(file, 'utf8');
+    const { text, hash } = readHashedSync(file);
+    onRead?.(file, hash);
     const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);
     diagnostics.push(...fm);
     if (!data || data.draft) continue;
@@ -62,7 +67,7 @@ export async function discoverPages(
       });
       continue;
     }
-    const page: SourcePage = { file, displayFile, relFile: relFile.split(path.sep).join('/'), pagePath, frontmatter: data, textHash: cacheKey(text) };
+    const page: SourcePage = { file, displayFile, relFile: relFile.split(path.sep).join('/'), pagePath, frontmatter: data, textHash: hash };
     byPath.set(pagePath.toLowerCase(), page);
     pages.push(page);
     for (const image of imageHintsOf(text, file, contentDir)) imageHints.add(image);
