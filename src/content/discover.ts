@@ -34,8 +34,11 @@ export async function discoverPages(
   contentDir: string,
   root: string,
   variables: Readonly<Record<string, string>> = {},
-  /** Told each file's hash as it is read (the build completes the fingerprint's pending stamps with it). */
-  onRead?: (file: string, hash: string) => void,
+  /**
+   * Told each file's hash as it is read, with its path relative to the root in `/` form (its stamp key): the
+   * build completes the fingerprint's pending stamps with it.
+   */
+  onRead?: (displayFile: string, hash: string) => void,
 ): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[]; imageHints: string[] }> {
   // synchronous: fast-glob's async walk costs 3x more (one callback round trip per folder)
   const files = fg.sync('**/*.md', { cwd: contentDir, onlyFiles: true, followSymbolicLinks: false, dot: false }).sort();
@@ -50,7 +53,7 @@ export async function discoverPages(
     const file = path.join(contentDir, relFile);
     const displayFile = path.relative(root, file).split(path.sep).join('/');
     const { text, hash } = readHashedSync(file);
-    onRead?.(file, hash);
+    onRead?.(displayFile, hash);
     const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);
     diagnostics.push(...fm);
     if (!data || data.draft) continue;
