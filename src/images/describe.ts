@@ -3,7 +3,7 @@
 // memoizes per file version.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Metadata } from 'sharp';
+import sharp from 'sharp';
 import { imageCodes } from './codes.js';
 import { ImageError } from './image-error.js';
 import { DEFAULT_IMAGE_SETTINGS, PUBLISHED_FORMATS, fitWidth, hashImage, imageHashOf, type PublishedFormat } from './settings.js';
@@ -39,11 +39,6 @@ export interface DescribeImageOptions {
   /** See ContentHashOf: with it, a file whose hash is known is not read to describe it. */
   contentHashOf?: ContentHashOf;
 }
-
-// sharp (libvips and its addon, ~45 ms of a thread's time) is loaded on the first header to read, not with the
-// module, so a thread that renders no page with an image (a rebuild's, often) never pays for it.
-let sharpModule: Promise<typeof import('sharp')> | undefined;
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 const memo = new Map<string, Promise<ImageDescription>>();
 // Header facts by content hash: docs often keep copies of one figure in several folders, and asking sharp
@@ -130,9 +125,8 @@ export async function readHeader(
   sourceAbs: string,
   display: string,
 ): Promise<Header> {
-  let meta: Metadata;
+  let meta: sharp.Metadata;
   try {
-    const sharp = await loadSharp();
     meta = await sharp(bytes).metadata();
   } catch (err) {
     throw decodeError(sourceAbs, display, err);
