@@ -9,8 +9,11 @@ export function cacheKey(...parts: Array<string | Uint8Array>): string {
   return h.digest('hex').slice(0, 20);
 }
 
-/** Hash of a file's bytes, as the fingerprint stamps and the page cache's image entries record it (the same value). */
-export function hashBytes(bytes: Uint8Array): string {
+/**
+ * Hash of a file's bytes, as the fingerprint stamps and the page cache's image entries record it (the same value);
+ * a text is hashed as its UTF-8 bytes, so a render thread checks the text it read against a page's stamp.
+ */
+export function hashBytes(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 }
 
@@ -72,9 +75,4 @@ export function readHashedSync(file: string): { text: string; hash: string } {
     closeSync(fd);
   }
   return { text: bytes.toString('utf8'), hash: h.digest('hex').slice(0, 20) };
-}
-
-/** hashBytes of a text's UTF-8 bytes (what readHashedSync gives for a file holding that text). */
-export function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 20);
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fg from 'fast-glob';
-import { readHashedSync } from '../cache/hash.js';
+import { readHashedSync, stampKey } from '../cache/hash.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
@@ -21,7 +21,7 @@ export interface SourcePage {
   frontmatter: Frontmatter;
   /**
    * Hash of the file's bytes (hashBytes): the page cache's key, and how a render thread tells the file changed
-   * since (it hashes the text it reads with hashText, the same value for a file in UTF-8).
+   * since (it hashes the text it reads, the same value for a file in UTF-8).
    */
   textHash: string;
 }
@@ -51,7 +51,8 @@ export async function discoverPages(
   // again). Synchronous: thousands of concurrent promise reads cost several times more than a plain loop.
   for (const relFile of files) {
     const file = path.join(contentDir, relFile);
-    const displayFile = path.relative(root, file).split(path.sep).join('/');
+    // the path writers know, and the file's key in the fingerprint's stamps (see onRead)
+    const displayFile = stampKey(root, file);
     const { text, hash } = readHashedSync(file);
     onRead?.(displayFile, hash);
     const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);

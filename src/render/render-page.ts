@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
-import { cacheKey, hashText, stampedHash, stampKey } from '../cache/hash.js';
+import { cacheKey, hashBytes, stampedHash, stampKey } from '../cache/hash.js';
 import { trackReads, type ReadSummary } from '../cache/reads.js';
 import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
@@ -101,7 +101,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   if (task.status === undefined) {
     // sync: a render thread has nothing else to do meanwhile, and it skips the promise API's fstat/read/close round trips
     text = readFileSync(task.file, 'utf8');
-    stale = hashText(text) !== task.textHash;
+    stale = hashBytes(text) !== task.textHash;
   }
   const compiled =
     task.status === undefined

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeStamp, fingerprintInputs, fingerprintOf } from '../../src/cache/fingerprint.js';
-import { hashFileSync, hashText, readHashedSync } from '../../src/cache/hash.js';
+import { hashBytes, hashFileSync, readHashedSync } from '../../src/cache/hash.js';
 
 let root: string;
 const isPage = (rel: string) => rel.startsWith('content/') && rel.endsWith('.md');
@@ -73,7 +73,7 @@ describe('readHashedSync', () => {
       expect(text).toBe(readFileSync(file, 'utf8'));
       expect(hash).toBe(hashFileSync(file));
       // what a render thread computes from the text it reads
-      expect(hashText(text)).toBe(hash);
+      expect(hashBytes(text)).toBe(hash);
     }
     await rm(big);
   });
