@@ -4,6 +4,7 @@ import { setAssetPath } from '@esri/calcite-components';
 import { applyStoredColorMode } from './color-mode.js';
 import { reloadOnHashMismatch } from './compilation-hash.js';
 import { fetchData } from './data.js';
+import { loadDocument } from './load-document.js';
 import { Loader } from './loader.js';
 import { normalizeLocale, uiLocale } from './locale.js';
 import { startNavigation } from './navigate.js';
@@ -44,10 +45,8 @@ export async function startApp(options: AppOptions): Promise<void> {
   const root = document.getElementById('___docsgen');
   if (!root) return;
   const redirect = redirectTarget(options.redirects, location.pathname, location.search);
-  if (redirect) {
-    window.location.replace(redirect + location.hash);
-    return;
-  }
+  // a redirect whose target may not be loaded renders the page instead
+  if (redirect && loadDocument(redirect + location.hash, 'replace')) return;
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
   correctStoredPath(prefix);
 

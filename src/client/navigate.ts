@@ -4,6 +4,7 @@
 import { RUNTIME } from '../config/defaults.js';
 import { announceRoute, focusContent } from './announcer.js';
 import { updateHead } from './head.js';
+import { loadDocument } from './load-document.js';
 import type { LoadedPage, Loader } from './loader.js';
 import { EVENTS, type AppOptions } from './options.js';
 import { isPagePath } from './paths.js';
@@ -59,7 +60,7 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
     const target = redirectTarget(options.redirects, url.pathname, url.search);
     if (target) url = new URL(target + url.hash, location.href);
     if (url.origin !== location.origin || !isPagePath(url.pathname, prefix)) {
-      window.location.assign(url.href);
+      loadDocument(url.href);
       return;
     }
     const href = url.pathname + url.search + url.hash;

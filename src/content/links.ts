@@ -16,7 +16,8 @@ export function rewriteLinks(definitionNodes: readonly Definition[], links: read
   const definitions = new Map<string, Definition>();
   for (const node of definitionNodes) {
     node.url = rewriteHref(node.url, ctx);
-    definitions.set(node.identifier.toLowerCase(), node);
+    // the first definition of a label is the one a reference uses (CommonMark; treeToHtml)
+    if (!definitions.has(node.identifier.toLowerCase())) definitions.set(node.identifier.toLowerCase(), node);
   }
   const sources: LinkSource[] = [];
   for (const node of links) {

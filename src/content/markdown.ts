@@ -8,6 +8,7 @@ import { resolveImages, type ImageReference } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
 import { parseMarkdown } from './parse/index.js';
 import { treeToHtml } from './to-html.js';
+import { refuseUnsafeUrls } from './unsafe-urls.js';
 import { substituteVariables } from './variables.js';
 import { indexNodes } from './walk.js';
 
@@ -67,8 +68,11 @@ export async function compileMarkdownWith(
   diagnostics.push(...reportRawHtml(nodes.html, displayFile, lines));
   transformAlerts(nodes.blockquotes);
   const { toc, firstHeading } = assignHeadingIds(nodes.headings);
-  const links = rewriteLinks(nodes.definitions, nodes.links, { relFile, pathPrefix: opts.pathPrefix });
-  const { images, diagnostics: imageProblems } = await resolveImages(nodes.images, {
+  // after the variables, which may write a URL
+  const publishable = refuseUnsafeUrls(tree, nodes, displayFile, lines);
+  diagnostics.push(...publishable.diagnostics);
+  const links = rewriteLinks(publishable.definitions, publishable.links, { relFile, pathPrefix: opts.pathPrefix });
+  const { images, diagnostics: imageProblems } = await resolveImages(publishable.images, {
     file,
     displayFile,
     root: opts.root,

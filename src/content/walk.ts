@@ -1,4 +1,4 @@
-import type { Blockquote, Code, Definition, Heading, Html, Image, InlineCode, Link, LinkReference, Nodes, Root, Text } from 'mdast';
+import type { Blockquote, Code, Definition, Heading, Html, Image, ImageReference, InlineCode, Link, LinkReference, Nodes, Root, Text } from 'mdast';
 
 /** A node whose text or URL may hold `{{ variables }}`. */
 export type ValueNode = Text | InlineCode | Code | Link | Image | Definition;
@@ -13,6 +13,7 @@ export interface NodeIndex {
   /** Links and link references, in one list: their order is the order of a page's link sources. */
   links: (Link | LinkReference)[];
   images: Image[];
+  imageReferences: ImageReference[];
 }
 
 /**
@@ -21,7 +22,7 @@ export interface NodeIndex {
  * (the only one that adds nodes, transformAlerts, adds a label paragraph with plain text, after the variables).
  */
 export function indexNodes(tree: Root): NodeIndex {
-  const index: NodeIndex = { values: [], html: [], blockquotes: [], headings: [], definitions: [], links: [], images: [] };
+  const index: NodeIndex = { values: [], html: [], blockquotes: [], headings: [], definitions: [], links: [], images: [], imageReferences: [] };
   visit(tree, index);
   return index;
 }
@@ -39,6 +40,9 @@ function visit(node: Nodes, index: NodeIndex): void {
     case 'image':
       index.values.push(node);
       index.images.push(node);
+      return;
+    case 'imageReference':
+      index.imageReferences.push(node);
       return;
     case 'definition':
       index.values.push(node);

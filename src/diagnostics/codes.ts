@@ -21,6 +21,7 @@ export const codes = {
   UNKNOWN_TEMPLATE: 'DG2007',
   NO_CONTENT: 'DG2008',
   UNSAFE_HTML: 'DG2009',
+  UNSAFE_URL: 'DG2010',
 
   // DG3xxx: templates and output
   TEMPLATE_COMPILE: 'DG3001',
