@@ -79,6 +79,8 @@ export function refuseUnsafeUrls(root: Parents, nodes: NodeIndex, file: string, 
   }
 
   if (refused.size > 0) unwrap(root, refused);
+  // definitions were looked at first; problems are listed in the file's order
+  diagnostics.sort((a, b) => a.location!.line - b.location!.line || a.location!.column - b.location!.column);
   return { definitions, links, images, diagnostics };
 }
 
