@@ -15,7 +15,7 @@ export function createParser(): MarkdownIt {
   const md = markdownIt('default', { html: true, linkify: true, typographer: false });
   md.normalizeLink = (url: string) => url;
   md.normalizeLinkText = (text: string) => text;
-  // remark keeps every destination (javascript: included) and leaves safety to the HTML stage.
+  // remark keeps every destination (javascript: included); unsafe-urls.ts refuses those after parsing.
   md.validateLink = () => true;
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
   // parseMarkdown normalizes line endings and NULs itself, before the frontmatter is blanked; markdown-it's
