@@ -1,4 +1,4 @@
-import type { Definition, Image, LinkReference, Link, Nodes, Parents, RootContent } from 'mdast';
+import type { Definition, Image, Link, LinkReference, Nodes, Parents, RootContent } from 'mdast';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { isPublishableImage, isPublishableLink, schemeOf } from './url-policy.js';
