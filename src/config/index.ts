@@ -3,3 +3,7 @@ export * as defaults from './defaults.js';
 export { siteConfigSchema, type SiteConfig, type SiteConfigInput } from './schema.js';
 export { loadProject, type Project } from './load.js';
 export { issuePosition } from './yaml-positions.js';
+export { configCodes } from './codes.js';
+export { checkConfigUrl, LINK_SCHEMES, SITE_SCHEMES, type UrlProblem } from './url-rules.js';
+export { checkAllowedHost, normalizeHost, privateHostReason, type HostProblem } from './host-rules.js';
+export { yamlToJS, MAX_YAML_ALIASES, type YamlAliasProblem } from './yaml-values.js';

@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { ZodIssue } from 'zod';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
+import { configCodes } from './codes.js';
 import { existsSync } from 'node:fs';
 import { docsgenRoot } from './docsgen-root.js';
 import { PROJECT } from './defaults.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 import { issuePosition } from './yaml-positions.js';
+import { MAX_YAML_ALIASES, yamlToJS } from './yaml-values.js';
 
 /** The resolved project: absolute folders plus the validated site config. */
 export interface Project {
@@ -43,31 +46,36 @@ export async function loadProject(root: string, overrides: Partial<SiteConfig> =
   }
   let doc: ReturnType<typeof parseDocument> | null = null;
   const lineCounter = new LineCounter();
+  const at = (offset: number) => {
+    const pos = lineCounter.linePos(offset);
+    return { file: PROJECT.configFile, line: pos.line, column: pos.col };
+  };
   if (text !== null) {
     doc = parseDocument(text, { lineCounter, prettyErrors: false });
     if (doc.errors.length > 0) {
       const e = doc.errors[0]!;
-      const pos = lineCounter.linePos(e.pos[0]);
-      throw new DiagnosticError(
-        { code: codes.CONFIG_INVALID, severity: 'error', message: `invalid YAML: ${e.message.split('\n')[0]}`, hint: 'fix the YAML syntax', location: { file: PROJECT.configFile, line: pos.line, column: pos.col } },
-        2,
-      );
+      throw configError({ code: codes.CONFIG_INVALID, message: `invalid YAML: ${e.message.split('\n')[0]}`, hint: 'fix the YAML syntax', location: at(e.pos[0]) });
     }
-    raw = doc.toJS() ?? {};
+    const contents = doc.contents as Node | null;
+    if (contents !== null && !isMap(contents) && !(isScalar(contents) && contents.value === null)) {
+      throw configError({
+        code: configCodes.NOT_A_MAPPING,
+        message: `${PROJECT.configFile} must be a mapping of keys (\`siteName: My docs\`), but it holds ${describeNode(contents)}`,
+        hint: 'write one `key: value` per line; the README section "Site config" lists the keys',
+        location: at(contents.range?.[0] ?? 0),
+      });
+    }
+    const converted = yamlToJS(doc);
+    if ('problem' in converted) {
+      const { kind, alias, offset } = converted.problem;
+      throw configError(kind === 'unresolved'
+        ? { code: configCodes.YAML_ALIAS, message: `the YAML alias \`${alias}\` names no anchor before it`, hint: `define \`&${alias.slice(1)}\` before using \`${alias}\`, or quote the value if the \`*\` is meant literally`, location: at(offset) }
+        : { code: configCodes.YAML_ALIAS, message: `the YAML aliases expand to more than ${MAX_YAML_ALIASES} copies (at \`${alias}\`), which is how an alias bomb starts`, hint: 'write the values out instead of repeating anchors with `*alias`', location: at(offset) });
+    }
+    raw = converted.value ?? {};
   }
   const parsed = siteConfigSchema.safeParse({ ...(raw as object), ...overrides });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const pos = doc ? issuePosition(doc, lineCounter, issue.path) : { line: 1, column: 1 };
-    const diagnostic: Diagnostic = {
-      code: codes.CONFIG_INVALID,
-      severity: 'error',
-      message: `invalid config at \`${issue.path.join('.') || '(root)'}\`: ${issue.message}`,
-      hint: 'see the README section "Site config" for the accepted keys',
-      location: { file: PROJECT.configFile, ...pos },
-    };
-    throw new DiagnosticError(diagnostic, 2);
-  }
+  if (!parsed.success) throw configError(describeIssue(parsed.error.issues[0]!, doc, lineCounter));
   // A project without templates/ (or without its own icon) uses the ones docsgen ships with the sample site.
   const ownTemplates = path.join(abs, PROJECT.templates);
   const config = parsed.data;
@@ -82,4 +90,40 @@ export async function loadProject(root: string, overrides: Partial<SiteConfig> =
     configFile,
     config,
   };
+}
+
+/** A config problem as the error that stops every command, exit 2. */
+function configError(d: Omit<Diagnostic, 'severity'>): DiagnosticError {
+  return new DiagnosticError({ severity: 'error', ...d }, 2);
+}
+
+/** The diagnostic of a schema issue, at the key (or list entry) a user must edit. */
+function describeIssue(issue: ZodIssue, doc: Document | null, lineCounter: LineCounter): Omit<Diagnostic, 'severity'> {
+  const params = (issue.code === 'custom' ? issue.params : undefined) as { code?: string; hint?: string; orAt?: (string | number)[] } | undefined;
+  let where: (string | number)[] = issue.path;
+  let message = issue.message;
+  let hint = params?.hint ?? 'see the README section "Site config" for the accepted keys';
+  if (issue.code === 'unrecognized_keys') {
+    const keys = Object.keys(siteConfigSchema.innerType().shape);
+    const key = issue.keys[0]!;
+    where = [...issue.path, key];
+    message = `unknown key \`${key}\``;
+    const near = keys.find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_]/g, ''));
+    hint = near ? `did you mean \`${near}\`?` : `the keys are: ${keys.join(', ')}`;
+  }
+  if (params?.orAt && doc && !doc.hasIn(where)) where = params.orAt;
+  const pos = doc ? issuePosition(doc, lineCounter, where) : { line: 1, column: 1 };
+  return {
+    code: params?.code ?? codes.CONFIG_INVALID,
+    message: `invalid config${issue.path.length ? ` at \`${issue.path.join('.')}\`` : ''}: ${message}`,
+    hint,
+    location: { file: PROJECT.configFile, ...pos },
+  };
+}
+
+/** What a YAML node holds, for "must be a mapping, but it holds …". */
+function describeNode(node: Node): string {
+  if (isSeq(node)) return 'a list';
+  if (isScalar(node)) return typeof node.value === 'string' ? 'a string' : typeof node.value === 'number' ? 'a number' : `\`${String(node.value)}\``;
+  return 'an alias';
 }

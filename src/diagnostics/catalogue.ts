@@ -1,4 +1,5 @@
 import { codes } from './codes.js';
+import { configCodes } from '../config/codes.js';
 import { redirectCodes } from '../redirects/codes.js';
 import { linkCodes } from '../links/codes.js';
 import { imageCodes } from '../images/codes.js';
@@ -8,6 +9,7 @@ import { serveCodes } from '../serve/codes.js';
 /** Every code of every stage, by stage, for the uniqueness test and the README's table. */
 export const allCodes: Record<string, Record<string, string>> = {
   core: codes,
+  config: configCodes,
   redirects: redirectCodes,
   links: linkCodes,
   images: imageCodes,

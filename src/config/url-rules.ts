@@ -1,0 +1,69 @@
+// The rule for URLs the config puts on pages (the footer's forum link, the canonical and og URLs built on
+// `siteUrl`): only http and https (links also mailto:, tel: and paths on the site). Browsers strip leading
+// spaces and control characters and drop tabs and newlines inside a URL before reading its scheme
+// (" java\nscript:" is javascript:), so the text is refused if it holds any, before the scheme is read.
+
+/** Schemes a link from the config may use. */
+export const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
+/** Schemes an absolute URL of the site (`siteUrl`) may use. */
+export const SITE_SCHEMES = ['http', 'https'] as const;
+
+/** A refused URL: what is wrong and what to write instead. */
+export interface UrlProblem {
+  message: string;
+  hint: string;
+}
+
+// controls (C0, C1), format characters (zero-width, bidi, BOM) and every kind of space or line separator
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/u;
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * Checks a URL of the config. `site`: an absolute http(s) URL without query or fragment, the base of the
+ * canonical URLs. `link`: an http(s), mailto: or tel: URL, or a path on the site starting with `/`.
+ * Returns null for an accepted URL.
+ */
+export function checkConfigUrl(value: string, kind: 'site' | 'link'): UrlProblem | null {
+  const shown = `\`${showUrl(value)}\``;
+  const allowed = kind === 'site' ? 'an absolute http or https URL' : 'an http, https, mailto: or tel: URL, or a path on the site starting with `/`';
+  const example = kind === 'site' ? '`https://docs.example.com`' : '`https://community.example.com/`';
+  // the scheme as a browser reads it: leading and trailing C0 controls and spaces stripped, tab/CR/LF removed
+  const read = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  const scheme = SCHEME.exec(read)?.[1]?.toLowerCase();
+  const schemes: readonly string[] = kind === 'site' ? SITE_SCHEMES : LINK_SCHEMES;
+  if (scheme !== undefined && !schemes.includes(scheme)) {
+    const seen = read === value ? '' : ' (as a browser reads it)';
+    return { message: `${shown} uses the scheme \`${scheme}:\`${seen}, which is not allowed: it must be ${allowed}`, hint: `write it as ${example}` };
+  }
+  const invisible = INVISIBLE.exec(value);
+  if (invisible) {
+    return { message: `${shown} contains U+${hex(invisible[0])}, a space or control character`, hint: `write the URL without it (a space in a path is %20); it must be ${allowed}` };
+  }
+  if (scheme === undefined) {
+    if (kind === 'link' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return null;
+    return { message: `${shown} is not ${allowed}`, hint: `write it as ${example}` };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { message: `${shown} is not a valid URL`, hint: `write it as ${example}` };
+  }
+  if ((scheme === 'http' || scheme === 'https') && (!/^https?:\/\/[^/\\]/i.test(value) || !url.hostname)) {
+    return { message: `${shown} is not an absolute URL with a host`, hint: `write it as ${example}` };
+  }
+  if (kind === 'site' && (url.search || url.hash || value.includes('?') || value.includes('#') || url.username || url.password)) {
+    return { message: `${shown} has a query, fragment or credentials; page paths are appended to it`, hint: 'write the origin and optional base path only, such as `https://docs.example.com`' };
+  }
+  return null;
+}
+
+/** A URL as it is safe to print in one line: control characters escaped, long values cut. */
+function showUrl(value: string): string {
+  const escaped = value.replace(/[\p{Cc}\p{Cf}\p{Z}]/gu, (c) => (c === ' ' ? c : `\\u${hex(c)}`));
+  return escaped.length > 80 ? `${escaped.slice(0, 77)}...` : escaped;
+}
+
+function hex(char: string): string {
+  return char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+}
