@@ -12,4 +12,6 @@ export const configCodes = {
   HOST_FORM: 'DG1009',
   /** `defaultLocale` is not one of `locales`. */
   LOCALE_NOT_LISTED: 'DG1010',
+  /** The YAML nests deeper than it can be read (the parser's recursion would overflow the stack). */
+  YAML_TOO_DEEP: 'DG1011',
 } as const;

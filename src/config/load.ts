@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
 import type { ZodIssue } from 'zod';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
@@ -10,7 +10,7 @@ import { docsgenRoot } from './docsgen-root.js';
 import { PROJECT } from './defaults.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 import { issuePosition } from './yaml-positions.js';
-import { MAX_YAML_ALIASES, yamlToJS } from './yaml-values.js';
+import { MAX_YAML_ALIASES, readYaml, type YamlProblem } from './yaml-values.js';
 
 /** The resolved project: absolute folders plus the validated site config. */
 export interface Project {
@@ -44,20 +44,17 @@ export async function loadProject(root: string, overrides: Partial<SiteConfig> =
       );
     }
   }
-  let doc: ReturnType<typeof parseDocument> | null = null;
-  const lineCounter = new LineCounter();
+  let doc: Document | null = null;
+  let lineCounter = new LineCounter();
   const at = (offset: number) => {
     const pos = lineCounter.linePos(offset);
     return { file: PROJECT.configFile, line: pos.line, column: pos.col };
   };
   if (text !== null) {
-    doc = parseDocument(text, { lineCounter, prettyErrors: false });
-    if (doc.errors.length > 0) {
-      const e = doc.errors[0]!;
-      throw configError({ code: codes.CONFIG_INVALID, message: `invalid YAML: ${e.message.split('\n')[0]}`, hint: 'fix the YAML syntax', location: at(e.pos[0]) });
-    }
-    const contents = doc.contents as Node | null;
-    if (contents !== null && !isMap(contents) && !(isScalar(contents) && contents.value === null)) {
+    const read = readYaml(text);
+    ({ doc, lineCounter } = read);
+    const contents = doc?.contents as Node | null | undefined;
+    if (contents && !isMap(contents) && !(isScalar(contents) && contents.value === null) && !('problem' in read && read.problem.kind === 'syntax')) {
       throw configError({
         code: configCodes.NOT_A_MAPPING,
         message: `${PROJECT.configFile} must be a mapping of keys (\`siteName: My docs\`), but it holds ${describeNode(contents)}`,
@@ -65,14 +62,8 @@ export async function loadProject(root: string, overrides: Partial<SiteConfig> =
         location: at(contents.range?.[0] ?? 0),
       });
     }
-    const converted = yamlToJS(doc);
-    if ('problem' in converted) {
-      const { kind, alias, offset } = converted.problem;
-      throw configError(kind === 'unresolved'
-        ? { code: configCodes.YAML_ALIAS, message: `the YAML alias \`${alias}\` names no anchor before it`, hint: `define \`&${alias.slice(1)}\` before using \`${alias}\`, or quote the value if the \`*\` is meant literally`, location: at(offset) }
-        : { code: configCodes.YAML_ALIAS, message: `the YAML aliases expand to more than ${MAX_YAML_ALIASES} copies (at \`${alias}\`), which is how an alias bomb starts`, hint: 'write the values out instead of repeating anchors with `*alias`', location: at(offset) });
-    }
-    raw = converted.value ?? {};
+    if ('problem' in read) throw configError(describeYamlProblem(read.problem, at));
+    raw = read.value ?? {};
   }
   const parsed = siteConfigSchema.safeParse({ ...(raw as object), ...overrides });
   if (!parsed.success) throw configError(describeIssue(parsed.error.issues[0]!, doc, lineCounter));
@@ -119,6 +110,21 @@ function describeIssue(issue: ZodIssue, doc: Document | null, lineCounter: LineC
     hint,
     location: { file: PROJECT.configFile, ...pos },
   };
+}
+
+/** The diagnostic of a YAML text that cannot become a value: bad syntax, an alias bomb, nesting too deep. */
+function describeYamlProblem(problem: YamlProblem, at: (offset: number) => Diagnostic['location']): Omit<Diagnostic, 'severity'> {
+  const location = at(problem.offset);
+  switch (problem.kind) {
+    case 'syntax':
+      return { code: codes.CONFIG_INVALID, message: `invalid YAML: ${problem.message}`, hint: 'fix the YAML syntax', location };
+    case 'unresolved':
+      return { code: configCodes.YAML_ALIAS, message: `the YAML alias \`${problem.alias}\` names no anchor before it`, hint: `define \`&${problem.alias.slice(1)}\` before using \`${problem.alias}\`, or quote the value if the \`*\` is meant literally`, location };
+    case 'excessive':
+      return { code: configCodes.YAML_ALIAS, message: `the YAML aliases expand to more than ${MAX_YAML_ALIASES} copies (at \`${problem.alias}\`), which is how an alias bomb starts`, hint: 'write the values out instead of repeating anchors with `*alias`', location };
+    case 'too-deep':
+      return { code: configCodes.YAML_TOO_DEEP, message: `the YAML nests ${problem.depth ? `${problem.depth} levels deep, ` : ''}too deep to be read`, hint: 'a config nests a few levels at most; flatten the value', location };
+  }
 }
 
 /** What a YAML node holds, for "must be a mapping, but it holds …". */

@@ -1,25 +1,22 @@
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/config/load.js';
 import { siteConfigSchema } from '../../src/config/schema.js';
-import { MAX_YAML_ALIASES, yamlToJS } from '../../src/config/yaml-values.js';
+import { MAX_YAML_ALIASES, readYaml } from '../../src/config/yaml-values.js';
 import { DiagnosticError } from '../../src/diagnostics/types.js';
 import { repoRoot } from '../helpers/cli.js';
 
 const at = (text: string) => {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
-  const r = yamlToJS(doc);
-  if ('value' in r) return r;
+  const r = readYaml(text);
+  if ('value' in r) return { value: r.value };
   const { offset, ...problem } = r.problem;
-  const pos = lineCounter.linePos(offset);
+  const pos = r.lineCounter.linePos(offset);
   return { ...problem, line: pos.line, column: pos.col };
 };
 
-describe('yamlToJS', () => {
+describe('readYaml', () => {
   it('converts documents whose aliases stay within the limit', () => {
     expect(at('a: &x [1, 2]\nb: *x\nc: *x\n')).toEqual({ value: { a: [1, 2], b: [1, 2], c: [1, 2] } });
   });
@@ -37,6 +34,18 @@ describe('yamlToJS', () => {
 
   it('blames an alias without an anchor', () => {
     expect(at('siteName: Docs\nshortName: *short\n')).toEqual({ kind: 'unresolved', alias: '*short', line: 2, column: 12 });
+  });
+
+  it('reports syntax errors at their place', () => {
+    expect(at('siteName: Docs\nsiteName: again\n')).toMatchObject({ kind: 'syntax', message: 'Map keys must be unique', line: 2, column: 1 });
+  });
+
+  it('reports nesting deep enough to overflow the parser at the deepest collection, flow or block', () => {
+    expect(at(`a: 1\nb: ${'['.repeat(5000)}${']'.repeat(5000)}\n`)).toEqual({ kind: 'too-deep', depth: 5001, line: 2, column: 5003 });
+    expect(at(`a:\n${Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}-`).join('\n')} x\n`)).toEqual({ kind: 'too-deep', depth: 3001, line: 3001, column: 3000 });
+    expect(at(`a: 1\nb:\n  ${'- '.repeat(20000)}x\n`)).toEqual({ kind: 'too-deep', line: 3, column: 3 });
+    // a few hundred levels the composer takes: they are read
+    expect(at(`a: ${'['.repeat(300)}1${']'.repeat(300)}\n`)).toHaveProperty('value');
   });
 });
 
