@@ -1,7 +1,7 @@
 // The rule for URLs the config puts on pages (the footer's forum link, the canonical and og URLs built on
 // `siteUrl`): only http and https (links also mailto:, tel: and paths on the site). Browsers strip leading
 // spaces and control characters and drop tabs and newlines inside a URL before reading its scheme
-// (" java\nscript:" is javascript:), so the text is refused if it holds any, before the scheme is read.
+// (" java\nscript:" is javascript:): the scheme is read the same way, and an accepted URL holds none of them.
 
 /** Schemes a link from the config may use. */
 export const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
