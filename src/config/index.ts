@@ -4,6 +4,6 @@ export { siteConfigSchema, type SiteConfig, type SiteConfigInput } from './schem
 export { loadProject, type Project } from './load.js';
 export { issuePosition } from './yaml-positions.js';
 export { configCodes } from './codes.js';
-export { checkConfigUrl, LINK_SCHEMES, SITE_SCHEMES, type UrlProblem } from './url-rules.js';
+export { checkConfigUrl, type UrlProblem } from './url-rules.js';
 export { checkAllowedHost, normalizeHost, privateHostReason, type HostProblem } from './host-rules.js';
 export { readYaml, MAX_YAML_ALIASES, type YamlProblem, type YamlRead } from './yaml-values.js';

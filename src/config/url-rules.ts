@@ -3,10 +3,10 @@
 // spaces and control characters and drop tabs and newlines inside a URL before reading its scheme
 // (" java\nscript:" is javascript:): the scheme is read the same way, and an accepted URL holds none of them.
 
-/** Schemes a link from the config may use. */
-export const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
-/** Schemes an absolute URL of the site (`siteUrl`) may use. */
-export const SITE_SCHEMES = ['http', 'https'] as const;
+import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf } from '../util/url-policy.js';
+
+/** Schemes an absolute URL of the site (`siteUrl`) may use: those of an image, http and https. */
+const SITE_SCHEMES = IMAGE_SCHEMES;
 
 /** A refused URL: what is wrong and what to write instead. */
 export interface UrlProblem {
@@ -16,7 +16,6 @@ export interface UrlProblem {
 
 // controls (C0, C1), format characters (zero-width, bidi, BOM) and every kind of space or line separator
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/u;
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /**
  * Checks a URL of the config. `site`: an absolute http(s) URL without query or fragment, the base of the
@@ -29,9 +28,9 @@ export function checkConfigUrl(value: string, kind: 'site' | 'link'): UrlProblem
   const example = kind === 'site' ? '`https://docs.example.com`' : '`https://community.example.com/`';
   // the scheme as a browser reads it: leading and trailing C0 controls and spaces stripped, tab/CR/LF removed
   const read = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
-  const scheme = SCHEME.exec(read)?.[1]?.toLowerCase();
-  const schemes: readonly string[] = kind === 'site' ? SITE_SCHEMES : LINK_SCHEMES;
-  if (scheme !== undefined && !schemes.includes(scheme)) {
+  const scheme = schemeOf(read) ?? undefined;
+  const schemes = kind === 'site' ? SITE_SCHEMES : LINK_SCHEMES;
+  if (scheme !== undefined && !schemes.has(scheme)) {
     const seen = read === value ? '' : ' (as a browser reads it)';
     return { message: `${shown} uses the scheme \`${scheme}:\`${seen}, which is not allowed: it must be ${allowed}`, hint: `write it as ${example}` };
   }

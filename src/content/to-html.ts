@@ -14,7 +14,7 @@ import { find, html as htmlSchema } from 'property-information';
 import { trimLines } from 'trim-lines';
 import { highlightHtml, isHighlighted } from './highlight.js';
 import { escapeAttribute, escapeText } from './html-escape.js';
-import { isPublishableImage, isPublishableLink } from './url-policy.js';
+import { isPublishableImage, isPublishableLink } from '../util/url-policy.js';
 
 /** Fences marked as plain text are left alone. */
 const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);

@@ -1,7 +1,7 @@
 import type { Definition, Image, Link, LinkReference, Nodes, Parents, RootContent } from 'mdast';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
-import { isPublishableImage, isPublishableLink, schemeOf } from './url-policy.js';
+import { isPublishableImage, isPublishableLink, schemeOf } from '../util/url-policy.js';
 import type { NodeIndex } from './walk.js';
 
 const LINK_HINT = 'only http, https, mailto, tel and relative links are published; link to a page of the site or to an https URL instead';

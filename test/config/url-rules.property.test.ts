@@ -2,7 +2,11 @@ import { decodeHTML } from 'entities';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { siteConfigSchema } from '../../src/config/schema.js';
-import { checkConfigUrl, LINK_SCHEMES, SITE_SCHEMES } from '../../src/config/url-rules.js';
+import { checkConfigUrl } from '../../src/config/url-rules.js';
+
+// the contract's lists, written out here rather than taken from the code under test
+const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+const SITE_SCHEMES = ['http', 'https'];
 
 // The oracle is the WHATWG URL parser, which is how a browser reads an href: whatever the config accepts, a
 // browser must read with an allowed scheme, and every script URL in disguise must be refused.
@@ -22,7 +26,7 @@ function protocolOf(url: string): string | null {
 const mixedCase = (s: fc.Arbitrary<string>) => fc.mixedCase(s);
 const badScheme = fc.oneof(
   mixedCase(fc.constantFrom('javascript', 'vbscript', 'data', 'livescript', 'file', 'blob', 'about', 'jar', 'ftp', 'ws', 'view-source', 'filesystem')),
-  fc.stringMatching(/^[a-z][a-z0-9+.-]{0,12}$/).filter((s) => !(LINK_SCHEMES as readonly string[]).includes(s.toLowerCase())),
+  fc.stringMatching(/^[a-z][a-z0-9+.-]{0,12}$/).filter((s) => !LINK_SCHEMES.includes(s.toLowerCase())),
 );
 // what browsers strip before reading a scheme: C0 controls and space around it, tab/CR/LF anywhere in it
 const strippedAround = fc.string({ unit: fc.integer({ min: 0, max: 0x20 }).map((c) => String.fromCharCode(c)), maxLength: 4 });

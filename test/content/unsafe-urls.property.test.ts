@@ -3,7 +3,7 @@ import type { Nodes } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../../src/content/markdown.js';
 import { parseMarkdown } from '../../src/content/parse/index.js';
-import { schemeOf } from '../../src/content/url-policy.js';
+import { schemeOf } from '../../src/util/url-policy.js';
 import { hostileSnippet, IMAGE_PROTOCOLS, LINK_PROTOCOLS, unpublishableUrls } from './hostile-urls.js';
 
 // Issue 19, item 1, as properties: generated hostile URLs (schemes, entities, whitespace and control characters,

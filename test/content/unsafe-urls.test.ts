@@ -2,7 +2,7 @@ import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../../src/content/markdown.js';
 import { treeToHtml } from '../../src/content/to-html.js';
-import { isPublishableImage, isPublishableLink, schemeOf } from '../../src/content/url-policy.js';
+import { isPublishableImage, isPublishableLink, schemeOf } from '../../src/util/url-policy.js';
 import { unpublishableUrls } from './hostile-urls.js';
 
 // Issue 19, item 1: only http, https, mailto, tel and relative links (images: http, https, relative) are published;

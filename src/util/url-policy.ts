@@ -1,6 +1,6 @@
-// Which URLs a published page may hold (issue 19): content is data, never code, so a link or image whose scheme
+// Which URLs docsgen publishes (issue 19): content and config are data, never code, so a link or image whose scheme
 // can run script (`javascript:`, `vbscript:`, `data:text/html`) or names a local file is never output. Pure and
-// free of Node's modules: the browser runtime guards its navigations with the same lists.
+// free of Node's modules: content, config and the browser runtime share it.
 
 /** Schemes a link may have (besides none: relative and protocol-relative URLs). */
 export const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel']);
