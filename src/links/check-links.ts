@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { PATH_PREFIX, PROJECT } from '../config/defaults.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
 import { hasAnchor, type PageResult, type RefPlace } from './check-page.js';
@@ -17,6 +16,7 @@ import { openResultCache, contextKeyOf } from './result-cache.js';
 import { extractPage } from './extract-page.js';
 import type { CheckLinksOptions, CheckLinksResult, LinkProblem, LinkProblemKind } from './types.js';
 import { checkAllPages } from './worker-pool.js';
+import { listSiteFiles, type SkippedEntry } from './site-files.js';
 
 /**
  * Checks every link and resource reference of a folder of built HTML the way the server will serve it
@@ -36,8 +36,9 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   const pathPrefix = normalisePrefix(opts.pathPrefix ?? '');
   const diagnostics: Diagnostic[] = [];
 
-  // synchronous: fast-glob's async walk costs 3x more on a site's thousands of folders
-  const files = opts.files ? [...opts.files] : fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: true });
+  const listed = opts.files ? { files: [...opts.files], skipped: [] } : listSiteFiles(dir);
+  const files = listed.files;
+  for (const s of listed.skipped) diagnostics.push(describeSkipped(s, rel(cwd, path.join(dir, s.path))));
   const pages = files.filter((f) => f.endsWith('.html') || f.endsWith('.htm')).sort();
   if (pages.length === 0) {
     throw usage(linkCodes.LINKS_NO_PAGES, `no HTML pages in ${rel(cwd, dir)}`, 'pass the folder of built HTML (for a docsgen build, dist/public)');
@@ -75,10 +76,12 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
     redirectsAlsoWithout: build.isDocsgen ? PATH_PREFIX : '',
     pathPrefix,
     collectExternal: Boolean(opts.external),
+    // links through these resolve to nothing here: the check says why
+    skippedLinks: listed.skipped.filter((s) => s.reason !== 'unreadable').map((s) => s.path),
   };
   // with a result cache, pages whose file is unchanged since the last run are not parsed again
   const resultCache = opts.resultCache && opts.cacheDir
-    ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKeyOf([[...files].sort(), redirects, init.redirectsAlsoWithout, pathPrefix, init.collectExternal]), dir)
+    ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKeyOf([[...files].sort(), init.skippedLinks, redirects, init.redirectsAlsoWithout, pathPrefix, init.collectExternal]), dir)
     : null;
   const reused: PageResult[] = [];
   let toCheck = pages;
@@ -108,7 +111,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
     links += r.links;
     for (const p of r.problems) {
       const suggestion = p.kind === 'missing-anchor' ? suggestAnchor(anchorsOf(r.page), fragmentOf(p.href)) : p.suggestion;
-      add(r.page, p, p.kind, { target: p.kind === 'missing-anchor' ? withFragment(p.href, suggestion) : p.target, detail: p.detail, suggestion });
+      add(r.page, p, p.kind, { target: p.kind === 'missing-anchor' ? withFragment(p.href, suggestion) : p.target, detail: p.detail, suggestion, via: p.via });
     }
     for (const a of r.anchorChecks) {
       const anchors = anchorsOf(a.targetFile);
@@ -186,6 +189,30 @@ export function detectDocsgenBuild(dir: string): { isDocsgen: boolean; redirects
   const r = existsSync(redirects) ? redirects : null;
   const s = existsSync(linkSources) ? linkSources : null;
   return { isDocsgen: r !== null || s !== null, redirects: r, linkSources: s };
+}
+
+/** The warning for a symlink that is not followed or a folder that cannot be listed. */
+function describeSkipped(s: SkippedEntry, file: string): Diagnostic {
+  const location = { file, line: 1, column: 1 };
+  if (s.reason === 'outside') {
+    return {
+      code: linkCodes.LINKS_SYMLINK_OUTSIDE,
+      severity: 'warning',
+      message: `symlink ${s.path} points out of the checked folder (to ${s.detail}); it is not followed`,
+      hint: 'copy the files into the folder instead: links through the symlink are reported as broken',
+      location,
+    };
+  }
+  if (s.reason === 'loop') {
+    return {
+      code: linkCodes.LINKS_SYMLINK_LOOP,
+      severity: 'warning',
+      message: `symlink ${s.path} leads back to a folder it is in (to ${s.detail}), a loop; it is not followed`,
+      hint: 'remove the symlink, or point it at a folder that does not contain it',
+      location,
+    };
+  }
+  return { code: linkCodes.LINKS_FOLDER_UNREADABLE, severity: 'warning', message: `cannot list the folder ${s.path}: ${s.detail}`, hint: 'its files were not checked; fix its permissions', location };
 }
 
 function chooseThreads(requested: number | undefined, pages: number): number {

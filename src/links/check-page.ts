@@ -3,6 +3,7 @@ import { baseUrlOf, decodeFragment, LOCAL_ORIGIN, pageUrl, resolveHref } from '.
 import { isHtmlFile, type SiteIndex } from './site-index.js';
 import type { RedirectMatcher } from './redirect-matcher.js';
 import { ownString } from './own-string.js';
+import { skippedLinkOn } from './site-files.js';
 import type { LinkProblemKind } from './types.js';
 import { PATH_PREFIX } from '../config/defaults.js';
 
@@ -12,6 +13,8 @@ export interface CheckContext {
   redirects: RedirectMatcher | null;
   pathPrefix: string;
   collectExternal: boolean;
+  /** Symlinks in the folder that were not followed: a link through one is missing for a reason worth naming. */
+  skippedLinks: readonly string[];
 }
 
 /** A link's place in its page: 1-based position, its index among the page's references, and which occurrence of the same href it is (0-based). */
@@ -29,6 +32,8 @@ export interface PageProblem extends RefPlace {
   target?: string;
   detail?: string;
   suggestion?: string;
+  /** The symlink not followed that the link goes through. */
+  via?: string;
 }
 
 /** A `#fragment` on another page: checked once every page's anchors are known (`fragment` as the URL parser left it). */
@@ -57,7 +62,7 @@ export interface PageResult {
 type Outcome =
   | { t: 'skip' }
   | { t: 'external'; url: string }
-  | { t: 'problem'; kind: LinkProblemKind; target?: string; detail?: string; suggestion?: string }
+  | { t: 'problem'; kind: LinkProblemKind; target?: string; detail?: string; suggestion?: string; via?: string }
   | { t: 'ok'; file: string; fragment: string | null; warn?: { kind: LinkProblemKind; target: string } };
 
 /** Per-thread memo of href outcomes; keyed so that a relative href is only shared between pages of one folder. */
@@ -105,7 +110,7 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
     }
     if (outcome.t === 'problem') {
       const o = outcome;
-      flagged.push({ index, make: (p) => problems.push({ ...p, kind: o.kind, target: o.target, detail: o.detail, suggestion: o.suggestion }) });
+      flagged.push({ index, make: (p) => problems.push({ ...p, kind: o.kind, target: o.target, detail: o.detail, suggestion: o.suggestion, via: o.via }) });
       continue;
     }
     if (outcome.warn) {
@@ -166,6 +171,9 @@ function resolveOutcome(href: string, base: URL, role: RefRole, ctx: CheckContex
     return { t: 'problem', kind: 'redirected', target: redirected };
   }
   const kind = role === 'page' ? 'missing-page' : 'missing-asset';
+  const rel = ctx.skippedLinks.length ? ctx.index.relative(r.path) : null;
+  const through = rel === null ? null : skippedLinkOn(rel, ctx.skippedLinks);
+  if (through !== null) return { t: 'problem', kind, detail: 'through-skipped-symlink', via: through };
   // a docsgen link written without the site prefix is the commonest slip: name the prefixed path
   if (!r.path.startsWith(`${PATH_PREFIX}/`) && ctx.index.lookup(`${PATH_PREFIX}${r.path}`).status !== 'missing') {
     return { t: 'problem', kind, target: `${PATH_PREFIX}${r.path}`, suggestion: `${PATH_PREFIX}${r.path}` };

@@ -7,6 +7,11 @@ export const linkCodes = {
   LINKS_SOURCES_UNREADABLE: 'DG5004',
   LINKS_PAGE_UNREADABLE: 'DG5005',
   LINKS_CACHE_UNWRITABLE: 'DG5006',
+  // DG501x: parts of the folder that are not checked (warnings)
+  LINKS_SYMLINK_OUTSIDE: 'DG5010',
+  LINKS_SYMLINK_LOOP: 'DG5011',
+  LINKS_FOLDER_UNREADABLE: 'DG5012',
+  LINKS_PAGE_ENCODING: 'DG5013',
 
   // DG51xx: one per problem kind
   LINK_MISSING_PAGE: 'DG5101',
@@ -17,4 +22,5 @@ export const linkCodes = {
   LINK_NO_TRAILING_SLASH: 'DG5106',
   LINK_EXTERNAL_BROKEN: 'DG5107',
   LINK_INVALID_URL: 'DG5108',
+  LINK_EXTERNAL_PRIVATE: 'DG5110',
 } as const;

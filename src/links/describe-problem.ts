@@ -44,6 +44,9 @@ function wording(p: LinkProblem): { message: string; hint: string } {
   const on = p.source ? ` (on ${p.page})` : '';
   switch (p.kind) {
     case 'missing-page':
+      if (p.detail === 'through-skipped-symlink') {
+        return { message: `link ${href} points to a page that does not exist in the checked folder${on}`, hint: throughSymlink(p.via) };
+      }
       if (p.detail === 'redirect-to-missing') {
         return { message: `link ${href} is redirected to \`${p.target}\`, which does not exist${on}`, hint: 'link to a page that exists, and fix the redirect' };
       }
@@ -55,6 +58,9 @@ function wording(p: LinkProblem): { message: string; hint: string } {
         hint: p.detail === 'outside-prefix' ? 'the link leaves the path the site is served at; fix the path' : 'fix the path or remove the link',
       };
     case 'missing-asset':
+      if (p.detail === 'through-skipped-symlink') {
+        return { message: `${href} points to a file that does not exist in the checked folder${on}`, hint: throughSymlink(p.via) };
+      }
       if (p.detail === 'redirect-to-missing') {
         return { message: `${href} is redirected to \`${p.target}\`, which does not exist${on}`, hint: 'point it at a file that exists' };
       }
@@ -75,4 +81,8 @@ function wording(p: LinkProblem): { message: string; hint: string } {
     case 'invalid-url':
       return { message: `${href} is not a valid URL${on}`, hint: 'fix the link' };
   }
+}
+
+function throughSymlink(link: string | undefined): string {
+  return `it is reached only through the symlink \`${link}\`, which is not followed (see the warning about it); copy the files into the folder`;
 }

@@ -13,6 +13,8 @@ export interface RunnerInit {
   redirectsAlsoWithout: string;
   pathPrefix: string;
   collectExternal: boolean;
+  /** Symlinks under `dir` that were not followed (relative, `/`-separated). */
+  skippedLinks: string[];
 }
 
 /** A page that could not be read. */
@@ -39,6 +41,7 @@ export function createContext(init: RunnerInit): CheckContext {
     redirects: init.redirects ? new RedirectMatcher(init.redirects, init.redirectsAlsoWithout) : null,
     pathPrefix: init.pathPrefix,
     collectExternal: init.collectExternal,
+    skippedLinks: init.skippedLinks,
   };
 }
 

@@ -9,12 +9,14 @@ import type { PageResult } from './check-page.js';
 import type { FileStamp as Stamp } from './page-runner.js';
 
 interface CacheFile {
-  version: 1;
+  version: typeof VERSION;
   context: string;
   pages: Record<string, [Stamp, PageResult]>;
 }
 
 const FILE = 'pages.json';
+// raised whenever what a page's result holds changes (2: pages decoded by their encoding, more URL attributes)
+const VERSION = 2;
 
 /** The context key: everything besides a page's own bytes that its result depends on. */
 export function contextKeyOf(parts: unknown[]): string {
@@ -26,7 +28,7 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
   let stored: CacheFile['pages'] = {};
   try {
     const parsed = JSON.parse(await readFile(path.join(cacheDir, FILE), 'utf8')) as CacheFile;
-    if (parsed.version === 1 && parsed.context === context) stored = parsed.pages;
+    if (parsed.version === VERSION && parsed.context === context) stored = parsed.pages;
   } catch {
     // no cache yet: every page is checked
   }
@@ -55,7 +57,7 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
       }
       await mkdir(cacheDir, { recursive: true });
       const tmp = path.join(cacheDir, `${FILE}.${process.pid}.tmp`);
-      await writeFile(tmp, JSON.stringify({ version: 1, context, pages } satisfies CacheFile));
+      await writeFile(tmp, JSON.stringify({ version: VERSION, context, pages } satisfies CacheFile));
       await rename(tmp, path.join(cacheDir, FILE));
     },
   };

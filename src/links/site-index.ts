@@ -63,7 +63,7 @@ export class SiteIndex {
   }
 
   /** Path relative to the web root, or null when the URL is outside the prefix the site is served at. */
-  private relative(urlPath: string): string | null {
+  relative(urlPath: string): string | null {
     if (!this.pathPrefix) return urlPath.slice(1);
     if (urlPath === this.pathPrefix) return '';
     if (!urlPath.startsWith(`${this.pathPrefix}/`)) return null;

@@ -29,6 +29,8 @@ export interface LinkProblem {
   detail?: string;
   /** What the link most likely meant, for the hint (`#Intro` for `#intro`, the prefixed path). */
   suggestion?: string;
+  /** The symlink in the folder, not followed (it leaves the folder or loops), that the link goes through. */
+  via?: string;
 }
 
 /** Options of `checkLinks`. */
