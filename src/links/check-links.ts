@@ -14,6 +14,7 @@ import { parseRedirectRules, type RedirectRule } from './redirect-matcher.js';
 import { decodeFragment } from './resolve-href.js';
 import { openResultCache, contextKeyOf } from './result-cache.js';
 import { extractPage } from './extract-page.js';
+import { decodePage } from './decode-page.js';
 import type { CheckLinksOptions, CheckLinksResult, LinkProblem, LinkProblemKind } from './types.js';
 import { checkAllPages } from './worker-pool.js';
 import { listSiteFiles, type SkippedEntry } from './site-files.js';
@@ -109,6 +110,15 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   let links = 0;
   for (const r of results) {
     links += r.links;
+    if (r.decodeProblem) {
+      diagnostics.push({
+        code: linkCodes.LINKS_PAGE_ENCODING,
+        severity: 'warning',
+        message: `page ${r.decodeProblem}`,
+        hint: 'save the page as UTF-8, or declare its encoding with a byte order mark or <meta charset>',
+        location: { file: rel(cwd, path.join(dir, r.page)), line: 1, column: 1 },
+      });
+    }
     for (const p of r.problems) {
       const suggestion = p.kind === 'missing-anchor' ? suggestAnchor(anchorsOf(r.page), fragmentOf(p.href)) : p.suggestion;
       add(r.page, p, p.kind, { target: p.kind === 'missing-anchor' ? withFragment(p.href, suggestion) : p.target, detail: p.detail, suggestion, via: p.via });
@@ -168,7 +178,7 @@ async function attachSources(problems: LinkProblem[], refIndex: readonly number[
     if (!list) {
       let hrefs: string[] = [];
       try {
-        hrefs = extractPage(await readFile(path.join(dir, p.page), 'utf8')).refs.map((r) => r.href);
+        hrefs = extractPage(decodePage(await readFile(path.join(dir, p.page))).html).refs.map((r) => r.href);
       } catch {
         // unreadable now: it was read a moment ago, so leave the HTML position
       }

@@ -56,6 +56,8 @@ export interface PageResult {
   problems: PageProblem[];
   anchorChecks: AnchorCheck[];
   externals: ExternalRef[];
+  /** Why the page's bytes did not decode cleanly (its links may be incomplete). */
+  decodeProblem?: string;
 }
 
 // The outcome of resolving one href, cached per thread: most links (navigation, footer) repeat on every page.

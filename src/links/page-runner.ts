@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkPage, type CheckContext, type OutcomeCache, type PageResult } from './check-page.js';
+import { decodePage } from './decode-page.js';
 import { RedirectMatcher, type RedirectRule } from './redirect-matcher.js';
 import { SiteIndex } from './site-index.js';
 
@@ -51,7 +52,7 @@ export function checkBatch(dir: string, pages: readonly string[], ctx: CheckCont
   const stamps: FileStamp[] = [];
   const errors: PageError[] = [];
   for (const page of pages) {
-    let html: string;
+    let bytes: Buffer;
     let stamp: FileStamp;
     try {
       // stamped through the descriptor it is read from: the stamp describes exactly the bytes checked, and a
@@ -60,7 +61,7 @@ export function checkBatch(dir: string, pages: readonly string[], ctx: CheckCont
       try {
         const s = fstatSync(fd);
         stamp = [s.ino, s.size, s.mtimeMs];
-        html = readFileSync(fd, 'utf8');
+        bytes = readFileSync(fd);
       } finally {
         closeSync(fd);
       }
@@ -68,7 +69,10 @@ export function checkBatch(dir: string, pages: readonly string[], ctx: CheckCont
       errors.push({ page, message: (err as Error).message });
       continue;
     }
-    results.push(checkPage(page, html, ctx, cache));
+    const { html, problem } = decodePage(bytes);
+    const result = checkPage(page, html, ctx, cache);
+    if (problem) result.decodeProblem = problem;
+    results.push(result);
     stamps.push(stamp);
   }
   return { results, stamps, errors };
