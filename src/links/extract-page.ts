@@ -29,8 +29,32 @@ const PAGE_RELS = new Set(['canonical', 'alternate', 'prev', 'next', 'author', '
 // `link rel` values whose href is an origin to connect to, not a document.
 const ORIGIN_RELS = new Set(['preconnect', 'dns-prefetch']);
 
-// What each tag's attributes can be: the tags whose attributes the checker reads, by lower-case name.
-const REF_TAGS = new Set(['a', 'img', 'source', 'script', 'link', 'base']);
+// The attributes the checker reads, by lower-case tag name: every URL a browser navigates to (links, image-map
+// areas, frames, form targets) or fetches for the page (images, media, scripts, styles, embedded objects).
+// Not here: `cite` (never fetched), SVG `href`s, `meta refresh` (redirect stubs, checked by the redirects stage).
+const REF_ATTRS = new Map<string, ReadonlySet<string>>([
+  ['a', new Set(['href', 'name'])],
+  ['area', new Set(['href'])],
+  ['iframe', new Set(['src'])],
+  ['form', new Set(['action'])],
+  ['button', new Set(['formaction'])],
+  ['input', new Set(['formaction', 'src', 'type'])],
+  ['img', new Set(['src', 'srcset'])],
+  ['source', new Set(['src', 'srcset'])],
+  ['video', new Set(['src', 'poster'])],
+  ['audio', new Set(['src'])],
+  ['track', new Set(['src'])],
+  ['embed', new Set(['src'])],
+  ['object', new Set(['data'])],
+  ['script', new Set(['src'])],
+  ['link', new Set(['href', 'rel'])],
+  ['base', new Set(['href'])],
+]);
+
+/** The attributes of `tag` the collector reads (`id` aside, which it reads on every tag), or null for none. */
+export function refAttributesOf(tag: string): ReadonlySet<string> | null {
+  return REF_ATTRS.get(tag) ?? null;
+}
 
 /**
  * What a page's tags add up to, fed one open tag and one attribute (lower-case names, decoded value) at a time
@@ -41,13 +65,14 @@ export class PageCollector {
   readonly anchors: string[] = [];
   baseHref: string | null = null;
   private tag = '';
-  private linkRef: PageRef | null = null;
-  private linkRel: string | null = null;
+  // `link`'s rel and `input`'s type settle what its URL is, before or after it
+  private pending: PageRef | null = null;
+  private qualifier: string | null = null;
 
   openTag(tag: string): void {
     this.tag = tag;
-    this.linkRef = null;
-    this.linkRel = null;
+    this.pending = null;
+    this.qualifier = null;
   }
 
   attribute(name: string, value: string, offset: number): void {
@@ -61,25 +86,58 @@ export class PageCollector {
         if (name === 'href') refs.push({ href: value, role: 'page', offset, check: true });
         else if (name === 'name' && value) this.anchors.push(value);
         break;
+      case 'area':
+        if (name === 'href') refs.push({ href: value, role: 'page', offset, check: true });
+        break;
+      case 'iframe':
+        if (name === 'src') refs.push({ href: value, role: 'page', offset, check: true });
+        break;
+      case 'form':
+        if (name === 'action') refs.push({ href: value, role: 'page', offset, check: true });
+        break;
+      case 'button':
+        if (name === 'formaction') refs.push({ href: value, role: 'page', offset, check: true });
+        break;
+      case 'input':
+        if (name === 'formaction') refs.push({ href: value, role: 'page', offset, check: true });
+        // only an image button loads its src
+        else if (name === 'src') {
+          this.pending = { href: value, role: 'asset', offset, check: this.qualifier === 'image' };
+          refs.push(this.pending);
+        } else if (name === 'type') {
+          this.qualifier = value.trim().toLowerCase();
+          if (this.pending) this.pending.check = this.qualifier === 'image';
+        }
+        break;
       case 'img':
         if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
         else if (name === 'srcset') pushSrcset(refs, value, offset);
         break;
       case 'source':
-        if (name === 'srcset') pushSrcset(refs, value, offset);
+        if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
+        else if (name === 'srcset') pushSrcset(refs, value, offset);
         break;
+      case 'video':
+        if (name === 'src' || name === 'poster') refs.push({ href: value, role: 'asset', offset, check: true });
+        break;
+      case 'audio':
+      case 'track':
+      case 'embed':
       case 'script':
         if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
+        break;
+      case 'object':
+        if (name === 'data') refs.push({ href: value, role: 'asset', offset, check: true });
         break;
       case 'link':
         // rel may come before or after href: whichever comes second settles the role
         if (name === 'href') {
-          this.linkRef = { href: value, role: 'asset', offset, check: true };
-          refs.push(this.linkRef);
-          if (this.linkRel !== null) applyRel(this.linkRef, this.linkRel);
+          this.pending = { href: value, role: 'asset', offset, check: true };
+          refs.push(this.pending);
+          if (this.qualifier !== null) applyRel(this.pending, this.qualifier);
         } else if (name === 'rel') {
-          this.linkRel = value;
-          if (this.linkRef) applyRel(this.linkRef, value);
+          this.qualifier = value;
+          if (this.pending) applyRel(this.pending, value);
         }
         break;
       case 'base':
@@ -94,7 +152,7 @@ export class PageCollector {
 }
 
 /**
- * Extracts a[href], img[src|srcset], source[srcset], link[href], script[src], the anchors and `<base href>`
+ * Extracts the URLs of REF_ATTRS (a[href], img[src|srcset], iframe[src], form[action], ...), the anchors and `<base href>`
  * with htmlparser2's tokenizer, driven directly: the Parser on top of it keeps a stack of open elements,
  * implied closes and a value for every attribute, none of which the checker needs (about a fifth of its
  * time). Only the values of attributes that matter are put together; the rest are skipped as they stream by.
@@ -104,7 +162,7 @@ export class PageCollector {
  */
 export function extractPage(html: string): ExtractedPage {
   const page = new PageCollector();
-  let refTag = false;
+  let refAttrs: ReadonlySet<string> | null = null;
   // the attribute now streaming: its name, where it starts, and its value when it is one to keep
   let name = '';
   let offset = 0;
@@ -116,13 +174,13 @@ export function extractPage(html: string): ExtractedPage {
     {
       onopentagname(start, end) {
         const tag = html.slice(start, end).toLowerCase();
-        refTag = REF_TAGS.has(tag);
+        refAttrs = refAttributesOf(tag);
         page.openTag(tag);
       },
       onattribname(start, end) {
         name = html.slice(start, end).toLowerCase();
         offset = start;
-        keep = name === 'id' || (refTag && (name === 'href' || name === 'src' || name === 'srcset' || name === 'rel' || name === 'name'));
+        keep = name === 'id' || (refAttrs !== null && refAttrs.has(name));
         value = '';
       },
       onattribdata(start, end) {
@@ -134,7 +192,7 @@ export function extractPage(html: string): ExtractedPage {
       },
       // a closing tag names no element whose attributes follow: `</p>` and `</br>` open nothing here
       onclosetag() {
-        refTag = false;
+        refAttrs = null;
         page.openTag('');
       },
       oncdata: none,

@@ -6,15 +6,18 @@ import { extractPageWithParser } from './parser-extract.js';
 // Property (issue 6): the extractor that drives htmlparser2's tokenizer itself finds exactly what the
 // Parser-based one found (same refs, roles, offsets, anchors and base) on HTML full of the cases where a
 // tree builder and a bare tokenizer could part: raw-text elements, comments, entities, case, implied tags.
-const value = fc.constantFrom('/a/', 'b.png', '#top', 'x&amp;y', '&#x2F;c/', 'A B', '', 'i.png 1x, j,k.png 2x', 'canonical', 'PreConnect', 'café', '&quot;q&quot;', '?a=1&amp', '?a=1&ampb=2', '?a&amp=b', '&lt', '&#39;', '&notit;', '&not', '&#0;', '&#x110000;', '&#', '&;', '&AMP;', '&amp;amp;');
-const attrName = fc.constantFrom('href', 'HREF', 'src', 'srcset', 'id', 'ID', 'name', 'rel', 'class', 'data-href');
+const value = fc.constantFrom('/a/', 'b.png', '#top', 'x&amp;y', '&#x2F;c/', 'A B', '', 'i.png 1x, j,k.png 2x', 'canonical', 'PreConnect', 'café', '&quot;q&quot;', '?a=1&amp', '?a=1&ampb=2', '?a&amp=b', '&lt', '&#39;', '&notit;', '&not', '&#0;', '&#x110000;', '&#', '&;', '&AMP;', '&amp;amp;', 'image', ' IMAGE ', 'submit');
+const attrName = fc.constantFrom('href', 'HREF', 'src', 'srcset', 'id', 'ID', 'name', 'rel', 'class', 'data-href', 'action', 'formaction', 'FormAction', 'data', 'poster', 'type', 'cite');
 const attr = fc.oneof(
   fc.tuple(attrName, value).map(([n, v]) => ` ${n}="${v}"`),
   fc.tuple(attrName, value).map(([n, v]) => ` ${n}='${v}'`),
   fc.tuple(attrName, value.filter((v) => !/[\s"'=<>`]/.test(v) && v !== '')).map(([n, v]) => ` ${n}=${v}`),
   attrName.map((n) => ` ${n}`),
 );
-const tagName = fc.constantFrom('a', 'A', 'img', 'IMG', 'source', 'script', 'link', 'LINK', 'base', 'div', 'p', 'svg', 'math', 'h2', 'input', 'textarea', 'title', 'style');
+const tagName = fc.constantFrom(
+  'a', 'A', 'img', 'IMG', 'source', 'script', 'link', 'LINK', 'base', 'div', 'p', 'svg', 'math', 'h2', 'input', 'textarea', 'title', 'style',
+  'area', 'iframe', 'IFRAME', 'form', 'button', 'object', 'embed', 'video', 'audio', 'track', 'blockquote', 'noscript',
+);
 const open = fc.tuple(tagName, fc.array(attr, { maxLength: 4 }), fc.boolean()).map(([t, a, self]) => `<${t}${a.join('')}${self ? ' /' : ''}>`);
 const piece = fc.oneof(
   { weight: 5, arbitrary: open },

@@ -26,7 +26,7 @@ function page(i: number): string {
 describe('link checking memory', () => {
   it('keeps no page HTML alive through its href cache or its results', () => {
     const files = Array.from({ length: PAGES }, (_, i) => `${dir(i)}/index.html`);
-    const ctx = createContext({ dir: '/nowhere', files: files.join('\0'), redirects: null, redirectsAlsoWithout: '', pathPrefix: '', collectExternal: false });
+    const ctx = createContext({ dir: '/nowhere', files: files.join('\0'), redirects: null, redirectsAlsoWithout: '', pathPrefix: '', collectExternal: false, skippedLinks: [] });
     const cache: OutcomeCache = new Map();
     const results: PageResult[] = [];
     gc();
