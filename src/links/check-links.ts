@@ -145,11 +145,16 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
         perHost: opts.perHostConcurrency ?? limits.EXTERNAL_PER_HOST_CONCURRENCY,
         cacheFile: path.join(cacheDir, 'external.json'),
         cacheMaxAgeMs: opts.cacheMaxAgeMs ?? limits.EXTERNAL_CACHE_MAX_AGE_MS,
+        allowPrivate: Boolean(opts.allowPrivate),
       },
     );
     for (const { page, e } of refs) {
       const answer = answers.get(e.url);
       if (!answer || answer.ok) continue;
+      if (answer.refused) {
+        add(page, e, 'external-private', { detail: answer.refused });
+        continue;
+      }
       const why = answer.status !== undefined ? `HTTP ${answer.status}` : answer.error ?? 'no answer';
       add(page, e, 'external-broken', { detail: answer.attempts > 1 ? `${why} (after ${answer.attempts} attempts)` : why });
     }

@@ -12,6 +12,7 @@ export const kindCodes: Record<LinkProblemKind, string> = {
   redirected: linkCodes.LINK_REDIRECTED,
   'no-trailing-slash': linkCodes.LINK_NO_TRAILING_SLASH,
   'external-broken': linkCodes.LINK_EXTERNAL_BROKEN,
+  'external-private': linkCodes.LINK_EXTERNAL_PRIVATE,
   'invalid-url': linkCodes.LINK_INVALID_URL,
 };
 
@@ -24,6 +25,8 @@ export const kindSeverity: Record<LinkProblemKind, 'error' | 'warning'> = {
   redirected: 'warning',
   'no-trailing-slash': 'warning',
   'external-broken': 'error',
+  // not known to be broken: not asked
+  'external-private': 'warning',
   'invalid-url': 'error',
 };
 
@@ -78,6 +81,11 @@ function wording(p: LinkProblem): { message: string; hint: string } {
       return { message: `link ${href} has no trailing slash; the server answers with a 301 redirect${on}`, hint: `use \`${p.target}\`` };
     case 'external-broken':
       return { message: `external link ${href} is broken: ${p.detail ?? 'no answer'}${on}`, hint: 'fix or remove the link, or check it in a browser' };
+    case 'external-private':
+      return {
+        message: `external link ${href} was not checked: ${p.detail ?? 'its address is not public'}${on}`,
+        hint: 'link checks do not reach loopback, private or link-local addresses; pass --allow-private to check them',
+      };
     case 'invalid-url':
       return { message: `${href} is not a valid URL${on}`, hint: 'fix the link' };
   }

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXTERNAL_MAX_RETRY_AFTER_MS } from './limits.js';
+import { createAgents, RefusedAddressError, requestPinned, type AddressPolicy, type Agents, type PinnedResponse } from './pinned-request.js';
 
 /** How an external URL answered. */
 export interface ExternalResult {
@@ -11,10 +12,14 @@ export interface ExternalResult {
   error?: string;
   /** Requests made (0 when the cache answered). */
   attempts: number;
+  /** Why no request was sent: the host is or resolves to an address that is not public (without allowPrivate). */
+  refused?: string;
+  /** A hop of the answer came from an address that is not public (allowed by allowPrivate). */
+  private?: boolean;
 }
 
-/** Knobs of the external check; `fetch` and `sleep` come in as parameters so tests can see every request. */
-export interface ExternalOptions {
+/** Knobs of the external check; the resolver and `sleep` come in as parameters so tests can see every request. */
+export interface ExternalOptions extends AddressPolicy {
   timeoutMs: number;
   retries: number;
   backoffMs: number;
@@ -24,13 +29,13 @@ export interface ExternalOptions {
   cacheFile: string | null;
   cacheMaxAgeMs: number;
   now?: () => number;
-  fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
 
 interface CacheData {
   version: 1;
-  entries: Record<string, { status: number; checkedAt: number }>;
+  /** `private`: the answer came from an address that is not public: trusted only by runs that allow those. */
+  entries: Record<string, { status: number; checkedAt: number; private?: boolean }>;
 }
 
 /**
@@ -45,7 +50,7 @@ export async function checkExternalUrls(urls: readonly string[], opts: ExternalO
   const byHost = new Map<string, string[]>();
   for (const url of new Set(urls)) {
     const hit = cache.entries[url];
-    if (hit && now() - hit.checkedAt < opts.cacheMaxAgeMs) {
+    if (hit && now() - hit.checkedAt < opts.cacheMaxAgeMs && (!hit.private || opts.allowPrivate)) {
       results.set(url, { ok: true, status: hit.status, attempts: 0 });
       continue;
     }
@@ -56,22 +61,23 @@ export async function checkExternalUrls(urls: readonly string[], opts: ExternalO
   }
 
   const limit = createLimiter(opts.concurrency);
+  const agents = createAgents();
   await Promise.all(
     [...byHost.values()].flatMap((queue) =>
       Array.from({ length: Math.min(opts.perHost, queue.length) }, async () => {
         for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
           const u = url;
-          results.set(u, await limit(() => checkOne(u, opts)));
+          results.set(u, await limit(() => checkOne(u, opts, agents)));
         }
       }),
     ),
-  );
+  ).finally(() => agents.close());
 
   let cacheError: string | undefined;
   if (opts.cacheFile) {
     const t = now();
     for (const [url, r] of results) {
-      if (r.ok && r.attempts > 0) cache.entries[url] = { status: r.status ?? 200, checkedAt: t };
+      if (r.ok && r.attempts > 0) cache.entries[url] = { status: r.status ?? 200, checkedAt: t, ...(r.private ? { private: true } : {}) };
       else if (!r.ok) delete cache.entries[url];
     }
     for (const [url, e] of Object.entries(cache.entries)) if (t - e.checkedAt >= opts.cacheMaxAgeMs) delete cache.entries[url];
@@ -84,27 +90,28 @@ export async function checkExternalUrls(urls: readonly string[], opts: ExternalO
   return { results, cacheError };
 }
 
-async function checkOne(url: string, opts: ExternalOptions): Promise<ExternalResult> {
-  const doFetch = opts.fetch ?? fetch;
+async function checkOne(url: string, opts: ExternalOptions, agents: Agents): Promise<ExternalResult> {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let last: ExternalResult = { ok: false, attempts: 0 };
   for (let attempt = 0; attempt <= opts.retries; attempt++) {
     let wait = opts.backoffMs * 2 ** attempt;
     try {
-      let res = await request(doFetch, url, 'HEAD', opts.timeoutMs);
+      let res = await request(url, 'HEAD', opts, agents);
       // some servers refuse or mishandle HEAD: ask again the way a browser does
       if (res.status === 405 || res.status === 501 || res.status === 403 || res.status === 400) {
-        res = await request(doFetch, url, 'GET', opts.timeoutMs);
+        res = await request(url, 'GET', opts, agents);
       }
-      last = { ok: res.status >= 200 && res.status < 300, status: res.status, attempts: attempt + 1 };
+      last = { ok: res.status >= 200 && res.status < 300, status: res.status, attempts: attempt + 1, ...(res.private ? { private: true } : {}) };
       if (last.ok) return last;
       if (res.status !== 429 && res.status < 500) return last;
-      const retryAfter = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+      const retryAfter = parseRetryAfter(res.retryAfter, Date.now());
       if (retryAfter !== null) {
         if (retryAfter > EXTERNAL_MAX_RETRY_AFTER_MS) return last;
         wait = retryAfter;
       }
     } catch (err) {
+      // nothing was sent, and asking again would be refused again
+      if (err instanceof RefusedAddressError) return { ok: false, refused: describeRefusal(err), attempts: attempt };
       last = { ok: false, error: describeFetchError(err, opts.timeoutMs), attempts: attempt + 1 };
     }
     if (attempt < opts.retries) await sleep(wait);
@@ -112,16 +119,12 @@ async function checkOne(url: string, opts: ExternalOptions): Promise<ExternalRes
   return last;
 }
 
-async function request(doFetch: typeof fetch, url: string, method: 'HEAD' | 'GET', timeoutMs: number): Promise<Response> {
-  const res = await doFetch(url, {
-    method,
-    redirect: 'follow',
-    signal: AbortSignal.timeout(timeoutMs),
-    headers: { 'user-agent': 'docsgen-check-links', accept: 'text/html,*/*;q=0.8' },
-  });
-  // the body is not needed: release the connection
-  await res.body?.cancel().catch(() => undefined);
-  return res;
+function request(url: string, method: 'HEAD' | 'GET', opts: ExternalOptions, agents: Agents): Promise<PinnedResponse> {
+  return requestPinned(url, method, AbortSignal.timeout(opts.timeoutMs), opts, agents);
+}
+
+function describeRefusal(err: RefusedAddressError): string {
+  return err.hop === 0 ? err.message : `it redirects to ${err.url}, and ${err.message}`;
 }
 
 /** Milliseconds to wait from a Retry-After header (seconds or an HTTP date), or null. */
@@ -134,8 +137,9 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
 }
 
 function describeFetchError(err: unknown, timeoutMs: number): string {
-  const e = err as Error & { cause?: { code?: string; message?: string } };
+  const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
+  if (e?.code) return e.code;
   const cause = e?.cause;
   if (cause?.code) return cause.code;
   return cause?.message ?? e?.message ?? String(err);

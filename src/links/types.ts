@@ -9,6 +9,7 @@ export type LinkProblemKind =
   | 'redirected'
   | 'no-trailing-slash'
   | 'external-broken'
+  | 'external-private'
   | 'invalid-url';
 
 /** One broken or doubtful link on one page. */
@@ -45,6 +46,8 @@ export interface CheckLinksOptions {
   pathPrefix?: string;
   /** Also check http(s) links (network). */
   external?: boolean;
+  /** External checks: also connect to loopback, private and link-local addresses (refused by default). */
+  allowPrivate?: boolean;
   /** Threads that parse pages (default: every core; 1 parses on the calling thread). */
   concurrency?: number;
   /** Where external results (and, with `resultCache`, page results) are cached between runs. */

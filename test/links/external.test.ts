@@ -82,6 +82,8 @@ describe('--external against a local server', () => {
       dir: site,
       cwd: dir,
       external: true,
+      // the test server is on 127.0.0.1
+      allowPrivate: true,
       timeoutMs: 1000,
       retries: 2,
       retryBackoffMs: 50,
@@ -110,7 +112,7 @@ describe('--external against a local server', () => {
 
   it('trusts good results from the cache on the next run and checks failures again', async () => {
     const before = new Map([...srv.hits].map(([k, v]) => [k, v.length]));
-    const result = await checkLinks({ dir: site, cwd: dir, external: true, timeoutMs: 1000, retries: 0, cacheDir: path.join(dir, 'cache') });
+    const result = await checkLinks({ dir: site, cwd: dir, external: true, allowPrivate: true, timeoutMs: 1000, retries: 0, cacheDir: path.join(dir, 'cache') });
     const cache = JSON.parse(await readFile(path.join(dir, 'cache/external.json'), 'utf8'));
     expect(Object.keys(cache.entries).map((u) => u.replace(srv.origin, '')).sort()).toEqual(
       ['/busy/0', '/busy/1', '/busy/2', '/busy/3', '/busy/4', '/busy/5', '/flaky', '/moved', '/no-head', '/ok', '/rate-limited'],
@@ -128,7 +130,7 @@ describe('--external against a local server', () => {
     expect(off.outputs.problems).toEqual([]);
     expect(srv.hits.get('/missing')!.length).toBe(before);
 
-    const r = await runDocsgen(['check-links', site, '--external', '--timeout', '1500', '--retries', '0', '--json', '--cache-dir', path.join(dir, 'cli-cache')], { cwd: dir });
+    const r = await runDocsgen(['check-links', site, '--external', '--allow-private', '--timeout', '1500', '--retries', '0', '--json', '--cache-dir', path.join(dir, 'cli-cache')], { cwd: dir });
     expect(r.exitCode).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.problems.map((p: { href: string; kind: string }) => `${p.kind} ${p.href.replace(srv.origin, '')}`)).toEqual([

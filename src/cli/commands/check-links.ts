@@ -11,6 +11,7 @@ interface CheckLinksCliOptions extends GlobalOptions {
   linkSources?: string;
   pathPrefix?: string;
   external?: boolean;
+  allowPrivate?: boolean;
   concurrency?: string;
   timeout?: string;
   retries?: string;
@@ -28,6 +29,7 @@ export function registerCheckLinks(program: Command, ctx: CliContext): void {
       .option('--link-sources <file>', 'where rendered links came from in Markdown; found automatically for a docsgen build')
       .option('--path-prefix <prefix>', 'URL path the folder is served at (default: the folder is the web root)')
       .option('--external', 'also check http(s) links over the network')
+      .option('--allow-private', 'external links: also request loopback, private and link-local addresses (refused by default)')
       .option('--concurrency <n>', 'threads parsing pages (default: every core)')
       .option('--timeout <ms>', 'external links: timeout per request', '10000')
       .option('--retries <n>', 'external links: retries after a timeout, 429 or 5xx', '2')
@@ -44,6 +46,7 @@ export function registerCheckLinks(program: Command, ctx: CliContext): void {
         linkSourcesFile: opts.linkSources ? path.resolve(ctx.io.cwd, opts.linkSources) : undefined,
         pathPrefix: opts.pathPrefix,
         external: Boolean(opts.external),
+        allowPrivate: Boolean(opts.allowPrivate),
         concurrency: opts.concurrency === undefined ? undefined : toNumber('--concurrency', opts.concurrency, 1),
         timeoutMs: toNumber('--timeout', opts.timeout ?? '10000', 1),
         retries: toNumber('--retries', opts.retries ?? '2', 0),
