@@ -165,9 +165,11 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
 
   if (sources) await attachSources(problems, refIndex, sources, dir);
   problems.sort(compareProblems);
+  // everything said so far is about the run (unread pages, symlinks, encodings), not about one link
+  const notices = diagnostics.slice();
   for (const p of problems) diagnostics.push(describeProblem(p, rel(cwd, path.join(dir, p.page))));
   const ms = Math.round(performance.now() - started);
-  return { diagnostics, outputs: { pages: pages.length, links, problems }, stats: { pages: pages.length, links, cachedPages: reused.length, ms } };
+  return { diagnostics, outputs: { pages: pages.length, links, problems, notices }, stats: { pages: pages.length, links, cachedPages: reused.length, ms } };
 }
 
 /**

@@ -66,6 +66,8 @@ export function listSiteFiles(dir: string): SiteFiles {
     }
   };
   walk('', root, new Set());
+  // in path order, whatever order the file system listed them in
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, skipped };
 }
 

@@ -1,4 +1,4 @@
-import type { StageResult } from '../diagnostics/types.js';
+import type { Diagnostic, StageResult } from '../diagnostics/types.js';
 
 /** What is wrong with one link. */
 export type LinkProblemKind =
@@ -80,6 +80,8 @@ export interface CheckLinksOutputs {
   pages: number;
   links: number;
   problems: LinkProblem[];
+  /** The diagnostics that are not about one link: unreadable pages, symlinks not followed, undecodable pages. */
+  notices: Diagnostic[];
 }
 
 /** What `checkLinks` returns in `stats`. */

@@ -68,7 +68,7 @@ describe('checkLinks on a site with every problem kind', () => {
 
   it('finds nothing wrong with a clean site', async () => {
     const result = await checkLinks({ dir: path.join(repoRoot, 'fixtures/links/clean-site/public'), cwd: repoRoot });
-    expect(result.outputs).toEqual({ pages: 2, links: 4, problems: [] });
+    expect(result.outputs).toEqual({ pages: 2, links: 4, problems: [], notices: [] });
     expect(result.diagnostics).toEqual([]);
   });
 

@@ -36,6 +36,16 @@ describe('check-links on a folder with symlinks out of it and symlink loops', ()
       '✖ 2 errors, ⚠ 4 warnings',
     ]);
     expect(r.stderr).not.toContain('nothing-here');
+    // --json names them too, beside the problems
+    const json = await runDocsgen(['check-links', 'public', '--json'], { cwd: dir });
+    const out = JSON.parse(json.stdout);
+    expect(out.problems.map((p: { via?: string; href: string }) => p.href)).toEqual(['/shared/page.html', '/docs/self/docs/']);
+    expect(out.diagnostics.map((d: { code: string; location: { file: string } }) => `${d.code} ${d.location.file}`)).toEqual([
+      'DG5011 public/docs/again',
+      'DG5011 public/docs/self',
+      'DG5010 public/secret.html',
+      'DG5010 public/shared',
+    ]);
   }, 30_000);
 
   it('lists the files a walk inside the folder finds, once each, however the loops nest', async () => {

@@ -57,7 +57,7 @@ export function registerCheckLinks(program: Command, ctx: CliContext): void {
         onProgress: progress.update,
       });
       progress.stop();
-      const { pages, links, problems } = result.outputs;
+      const { pages, links, problems, notices } = result.outputs;
       if (opts.json) {
         const list = problems.map((p) => ({
           page: p.page,
@@ -66,7 +66,8 @@ export function registerCheckLinks(program: Command, ctx: CliContext): void {
           ...(p.source ? { source: p.source } : {}),
           ...(p.target !== undefined ? { target: p.target } : {}),
         }));
-        ctx.out(JSON.stringify({ pages, links, problems: list }, null, 2));
+        // what is not about one link (a symlink not followed, a page that did not decode) only when there is some
+        ctx.out(JSON.stringify({ pages, links, problems: list, ...(notices.length ? { diagnostics: notices } : {}) }, null, 2));
       } else if (!opts.quiet && opts.format !== 'github') {
         ctx.err(`checked ${links} ${links === 1 ? 'link' : 'links'} on ${pages} ${pages === 1 ? 'page' : 'pages'} in ${result.stats.ms} ms`);
       }
