@@ -70,7 +70,7 @@ export async function requestPinned(url: string, method: 'HEAD' | 'GET', signal:
   for (let hop = 0; ; hop++) {
     if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new Error(`redirected to ${current.href}, not an http(s) URL`);
     const literal = ipOfHost(current.hostname);
-    const addresses = literal ? [{ address: literal, family: literal.includes(':') ? 6 : 4 }] : await (policy.lookup ?? lookupAll)(current.hostname);
+    const addresses = literal ? [{ address: literal, family: literal.includes(':') ? 6 : 4 }] : await untilAborted((policy.lookup ?? lookupAll)(current.hostname), signal);
     if (addresses.length === 0) throw Object.assign(new Error(`${current.hostname} has no address`), { code: 'ENOTFOUND' });
     for (const a of addresses) {
       const reason = classify(a.address);
@@ -88,6 +88,16 @@ export async function requestPinned(url: string, method: 'HEAD' | 'GET', signal:
     const retryAfter = res.headers['retry-after'];
     return { status: res.statusCode ?? 0, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, private: touchedPrivate };
   }
+}
+
+/** The promise's value, or the signal's reason once it aborts first (the request's timeout covers resolving too). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const abort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 async function lookupAll(hostname: string): Promise<ResolvedAddress[]> {

@@ -137,6 +137,12 @@ describe('checkExternalUrls: every hop is checked, and the connection goes to th
     expect(priv.hits).toEqual([]);
   });
 
+  it('counts a resolver that does not answer against the request timeout', async () => {
+    const url = `http://silent.test:${pub.port}/ok`;
+    const { results } = await checkExternalUrls([url], options({ timeoutMs: 300, lookup: () => new Promise(() => undefined) }));
+    expect(results.get(url)).toEqual({ ok: false, error: 'timed out after 300 ms', attempts: 1 });
+  });
+
   it('asks no resolver for an IP host, and reaches private addresses with allowPrivate', async () => {
     const url = `http://0177.0.0.1:${priv.port}/allowed`;
     const { results } = await checkExternalUrls([new URL(url).href], options({ allowPrivate: true, lookup: () => Promise.reject(new Error('no lookup for an IP')) }));
