@@ -6,7 +6,7 @@ import { PATH_PREFIX, PROJECT } from '../config/defaults.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
 import { hasAnchor, type PageResult, type RefPlace } from './check-page.js';
 import { linkCodes } from './codes.js';
-import { describeProblem, kindSeverity } from './describe-problem.js';
+import { describeProblem, describeSkipped, kindSeverity } from './describe-problem.js';
 import { checkExternalUrls } from './external.js';
 import { LinkSources, parseLinkSources } from './link-sources.js';
 import * as limits from './limits.js';
@@ -17,7 +17,7 @@ import { extractPage } from './extract-page.js';
 import { decodePage } from './decode-page.js';
 import type { CheckLinksOptions, CheckLinksResult, LinkProblem, LinkProblemKind } from './types.js';
 import { checkAllPages } from './worker-pool.js';
-import { listSiteFiles, type SkippedEntry } from './site-files.js';
+import { listSiteFiles } from './site-files.js';
 
 /**
  * Checks every link and resource reference of a folder of built HTML the way the server will serve it
@@ -206,30 +206,6 @@ export function detectDocsgenBuild(dir: string): { isDocsgen: boolean; redirects
   const r = existsSync(redirects) ? redirects : null;
   const s = existsSync(linkSources) ? linkSources : null;
   return { isDocsgen: r !== null || s !== null, redirects: r, linkSources: s };
-}
-
-/** The warning for a symlink that is not followed or a folder that cannot be listed. */
-function describeSkipped(s: SkippedEntry, file: string): Diagnostic {
-  const location = { file, line: 1, column: 1 };
-  if (s.reason === 'outside') {
-    return {
-      code: linkCodes.LINKS_SYMLINK_OUTSIDE,
-      severity: 'warning',
-      message: `symlink ${s.path} points out of the checked folder (to ${s.detail}); it is not followed`,
-      hint: 'copy the files into the folder instead: links through the symlink are reported as broken',
-      location,
-    };
-  }
-  if (s.reason === 'loop') {
-    return {
-      code: linkCodes.LINKS_SYMLINK_LOOP,
-      severity: 'warning',
-      message: `symlink ${s.path} leads back to a folder it is in (to ${s.detail}), a loop; it is not followed`,
-      hint: 'remove the symlink, or point it at a folder that does not contain it',
-      location,
-    };
-  }
-  return { code: linkCodes.LINKS_FOLDER_UNREADABLE, severity: 'warning', message: `cannot list the folder ${s.path}: ${s.detail}`, hint: 'its files were not checked; fix its permissions', location };
 }
 
 function chooseThreads(requested: number | undefined, pages: number): number {

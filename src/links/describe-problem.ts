@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/types.js';
 import { linkCodes } from './codes.js';
 import type { LinkProblem, LinkProblemKind } from './types.js';
+import type { SkippedEntry } from './site-files.js';
 import { decodeFragment } from './resolve-href.js';
 
 /** The code of each problem kind; one code per kind, never reused. */
@@ -40,6 +41,30 @@ export function describeProblem(p: LinkProblem, htmlFile: string): Diagnostic {
     ? { file: p.source.file, line: p.source.line, column: p.source.column }
     : { file: htmlFile, line: p.html?.line ?? 1, column: p.html?.column ?? 1 };
   return { code: kindCodes[p.kind], severity: p.severity, message, hint, location };
+}
+
+/** The warning for a symlink that is not followed or a folder that cannot be listed. */
+export function describeSkipped(s: SkippedEntry, file: string): Diagnostic {
+  const location = { file, line: 1, column: 1 };
+  if (s.reason === 'outside') {
+    return {
+      code: linkCodes.LINKS_SYMLINK_OUTSIDE,
+      severity: 'warning',
+      message: `symlink ${s.path} points out of the checked folder (to ${s.detail}); it is not followed`,
+      hint: 'copy the files into the folder instead: links through the symlink are reported as broken',
+      location,
+    };
+  }
+  if (s.reason === 'loop') {
+    return {
+      code: linkCodes.LINKS_SYMLINK_LOOP,
+      severity: 'warning',
+      message: `symlink ${s.path} leads back to a folder it is in (to ${s.detail}), a loop; it is not followed`,
+      hint: 'remove the symlink, or point it at a folder that does not contain it',
+      location,
+    };
+  }
+  return { code: linkCodes.LINKS_FOLDER_UNREADABLE, severity: 'warning', message: `cannot list the folder ${s.path}: ${s.detail}`, hint: 'its files were not checked; fix its permissions', location };
 }
 
 function wording(p: LinkProblem): { message: string; hint: string } {
