@@ -1,7 +1,8 @@
 // The rule for the host allowlists of the config (`allowedRedirectHosts`, `proxyAllowedHosts`): each entry is one
 // exact host name, as the redirect validator and the nginx maps compare it; the proxy's may not reach the
 // machine it runs on or its network (it would fetch for anyone: an SSRF vector).
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
+import { ipOfHost, nonPublicReason } from '../util/private-address.js';
 import { configCodes } from './codes.js';
 
 /** A host entry the config refuses: which code, what is wrong and what to write instead. */
@@ -15,22 +16,6 @@ export interface HostProblem {
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 const FORMS = 'an exact host name such as `docs.example.com`, without scheme, port, path or wildcard; a host does not cover its subdomains';
 
-// Address blocks that are not the public internet (IANA special-purpose registries). IPv4-mapped IPv6
-// addresses (::ffff:127.0.0.1) are checked against the IPv4 blocks by BlockList itself.
-const BLOCKS: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6']>]> = [
-  ['a loopback address', [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']]],
-  ['an unspecified ("this network") address', [['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6']]],
-  ['a link-local address (cloud metadata lives at 169.254.169.254)', [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']]],
-  ['a private network address', [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'], ['fc00::', 7, 'ipv6'], ['fec0::', 10, 'ipv6']]],
-  ['a shared (carrier-grade NAT) address', [['100.64.0.0', 10, 'ipv4']]],
-  ['a reserved or special-purpose address', [['192.0.0.0', 24, 'ipv4'], ['198.18.0.0', 15, 'ipv4'], ['240.0.0.0', 4, 'ipv4'], ['::', 96, 'ipv6'], ['64:ff9b::', 96, 'ipv6']]],
-  ['a multicast address', [['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']]],
-];
-const LISTS = BLOCKS.map(([what, subnets]) => {
-  const list = new BlockList();
-  for (const [net, prefix, type] of subnets) list.addSubnet(net, prefix, type);
-  return [what, list] as const;
-});
 // Names that resolve on the local machine or network, never on the public internet (RFC 6761, 6762, 8375;
 // `.internal` holds the metadata hosts of Google Cloud and EC2).
 const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.localdomain'];
@@ -51,10 +36,10 @@ export function normalizeHost(host: string): string | null {
 
 /** Why a (normalized) host is not on the public internet, e.g. "a loopback address"; null for a public host. */
 export function privateHostReason(hostname: string): string | null {
-  const ip = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-  if (isIPv4(ip) || isIPv6(ip)) {
-    const type = isIPv4(ip) ? 'ipv4' : 'ipv6';
-    return LISTS.find(([, list]) => list.check(ip, type))?.[0] ?? null;
+  const ip = ipOfHost(hostname);
+  if (ip !== null) {
+    const reason = nonPublicReason(ip);
+    return reason === null ? null : `a ${reason} address`;
   }
   const name = hostname.replace(/\.$/, '');
   if (name === 'localhost') return 'a loopback address';

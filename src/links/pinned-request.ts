@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { ipOfHost, nonPublicReason } from './private-address.js';
+import { ipOfHost, nonPublicReason } from '../util/private-address.js';
 
 /** An address a name resolves to. */
 export interface ResolvedAddress {

@@ -4,7 +4,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExternalUrls, type ExternalOptions } from '../../src/links/external.js';
-import { nonPublicReason } from '../../src/links/private-address.js';
+import { nonPublicReason } from '../../src/util/private-address.js';
 import { copyFixture, runDocsgen } from '../helpers/cli.js';
 
 /** A server that answers every path and counts them; `routes` may answer some paths otherwise. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ipOfHost, nonPublicReason } from '../../src/links/private-address.js';
+import { ipOfHost, nonPublicReason } from '../../src/util/private-address.js';
 
 // The rule, written out again here: the IPv4 blocks a link checker must not reach without --allow-private.
 const PRIVATE_V4: Array<[number, number]> = [

@@ -1,3 +1,5 @@
+// Which IP addresses are not the public internet: the link checker refuses to connect to them and the config
+// refuses them as proxy hosts (both would let a page or a request reach the machine or its network).
 import { isIPv4, isIPv6 } from 'node:net';
 
 // IPv4 blocks that are not the public internet: [first address, prefix length, what it is].
