@@ -117,7 +117,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const marker = state ? await readMarker(outDir) : null;
   const previousOutput = state !== null && state.outDir === outDir && marker === state.buildId;
   const contentRel = stampKey(root, project.contentDir);
-  const isPage = (rel: string) => rel.startsWith(`${contentRel}/`) && rel.endsWith('.md');
+  const isPage = (rel: string) => rel.startsWith(`${contentRel}/`) && /\.md$/i.test(rel);
   // With no output to keep, nothing can be skipped, so the fingerprint is not needed before the pages are
   // discovered: pages whose hash is not known are read once, by discovery, for both (4,000 pages: ~345 -> ~300 ms
   // of this thread's time before rendering can start).

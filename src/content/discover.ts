@@ -1,10 +1,10 @@
 import path from 'node:path';
-import fg from 'fast-glob';
 import { readHashedSync, stampKey } from '../cache/hash.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import { imageHintsOf } from './image-hints.js';
+import { isRealPathInside, listPageFiles, realPathOrSelf } from './list-pages.js';
 import { pagePathOf } from './paths.js';
 import { substitute, unknownVariable } from './variables.js';
 
@@ -40,11 +40,9 @@ export async function discoverPages(
    */
   onRead?: (displayFile: string, hash: string) => void,
 ): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[]; imageHints: string[] }> {
-  // synchronous: fast-glob's async walk costs 3x more (one callback round trip per folder)
-  const files = fg.sync('**/*.md', { cwd: contentDir, onlyFiles: true, followSymbolicLinks: false, dot: false }).sort();
-  const diagnostics: Diagnostic[] = [];
+  // synchronous, as the reads below; links out of the project and names no URL can carry are reported here
+  const { files, diagnostics } = listPageFiles(contentDir, root);
   const pages: SourcePage[] = [];
-  const byPath = new Map<string, SourcePage>();
   // the local images the pages seem to show (see image-hints.ts), so they can encode while the pages render
   const imageHints = new Set<string>();
   // One file at a time, and no text kept: memory stays flat in the page count (render threads read the files
@@ -59,24 +57,15 @@ export async function discoverPages(
     diagnostics.push(...fm);
     if (!data || data.draft) continue;
     substituteFrontmatter(data, variables, displayFile, text, diagnostics);
-    const pagePath = pagePathOf(relFile);
-    const other = byPath.get(pagePath.toLowerCase());
-    if (other) {
-      diagnostics.push({
-        code: codes.DUPLICATE_PAGE_PATH,
-        severity: 'error',
-        message: `two files make the page ${pagePath}: ${other.displayFile} and ${displayFile}`,
-        hint: 'rename or remove one of them (paths are compared case-insensitively)',
-        location: { file: displayFile, line: 1, column: 1 },
-      });
-      continue;
-    }
-    const page: SourcePage = { file, displayFile, relFile: relFile.split(path.sep).join('/'), pagePath, frontmatter: data, textHash: hash };
-    byPath.set(pagePath.toLowerCase(), page);
+    // two files making one page, or one output file, are reported with every other output (pagedata/outputs.ts)
+    const page: SourcePage = { file, displayFile, relFile, pagePath: pagePathOf(relFile), frontmatter: data, textHash: hash };
     pages.push(page);
     for (const image of imageHintsOf(text, file, contentDir)) imageHints.add(image);
   }
-  if (files.length === 0) {
+  // an image reached through a link out of the project is never read, not even to warm the cache
+  const bases = [realPathOrSelf(root), realPathOrSelf(contentDir)];
+  const hints = [...imageHints].filter((image) => isRealPathInside(image, bases));
+  if (files.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
     diagnostics.push({
       code: codes.NO_CONTENT,
       severity: 'error',
@@ -84,7 +73,7 @@ export async function discoverPages(
       hint: 'add content/index.md, or pass --root to the project folder',
     });
   }
-  return { pages, diagnostics, imageHints: [...imageHints] };
+  return { pages, diagnostics, imageHints: hints };
 }
 
 // Titles and descriptions may use the documentation variables too (they show in titles, cards and metadata).

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics/types.js';
 // the module itself, not the stage's index: a render thread needs no encoder, cache or warm-up code
 import { describeImage, type ContentHashOf } from '../images/describe.js';
 import { ImageError } from '../images/image-error.js';
+import { isRealPathInside, realPathOrSelf } from './list-pages.js';
 import { isExternalHref } from './paths.js';
 
 /** An image a page references, to be optimized into the web root. */
@@ -59,6 +60,17 @@ export async function resolveImages(nodes: readonly Image[], ctx: ImageContext):
         };
         return;
       }
+      // inside by its path, outside by its real path: reached through a symbolic link, never read or published
+      if (!isRealPathInside(source, realBases(ctx.root, ctx.contentDir))) {
+        problems[index] = {
+          code: codes.PATH_OUTSIDE_PROJECT,
+          severity: 'error',
+          message: `image \`${node.url}\` leads outside the project through a symbolic link`,
+          hint: 'copy the image into content/, or remove the link',
+          location,
+        };
+        return;
+      }
       try {
         const d = await describeImage(source, { pathPrefix: ctx.pathPrefix, maxWidth: ctx.maxWidth, root: ctx.root, ...(ctx.contentHashOf ? { contentHashOf: ctx.contentHashOf } : {}) });
         found[index] = { source, output: d.output, url: d.url, line: start.line, column: start.column };
@@ -73,4 +85,13 @@ export async function resolveImages(nodes: readonly Image[], ctx: ImageContext):
   const images = found.filter((i): i is ImageReference => i !== undefined);
   const diagnostics = problems.filter((d): d is Diagnostic => d !== undefined);
   return { images, diagnostics };
+}
+
+// the real paths of the project and content folders, resolved once per thread (they do not move during a build)
+const bases = new Map<string, string[]>();
+function realBases(root: string, contentDir: string): string[] {
+  const key = `${root}\0${contentDir}`;
+  let found = bases.get(key);
+  if (!found) bases.set(key, (found = [realPathOrSelf(root), realPathOrSelf(contentDir)]));
+  return found;
 }

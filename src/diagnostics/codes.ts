@@ -22,12 +22,24 @@ export const codes = {
   NO_CONTENT: 'DG2008',
   UNSAFE_HTML: 'DG2009',
   UNSAFE_URL: 'DG2010',
+  /** A page's file or folder name has a character no URL can carry (`%`, `#`, `?`, `\`, control characters). */
+  UNSAFE_PAGE_NAME: 'DG2020',
+  /** A symbolic link in content/ that loops or leads nowhere. */
+  SYMLINK_BROKEN: 'DG2021',
+  /** Markdown under an extension docsgen does not build (`.markdown`, `.mdx`, …): a warning. */
+  NOT_A_PAGE: 'DG2022',
+  /** A folder of content/ that cannot be read. */
+  CONTENT_UNREADABLE: 'DG2023',
 
   // DG3xxx: templates and output
   TEMPLATE_COMPILE: 'DG3001',
   TEMPLATE_RENDER: 'DG3002',
   OUTPUT_UNWRITABLE: 'DG3003',
   CLIENT_BUNDLE: 'DG3004',
+  /** Two sources would write one output file (or two that differ only in case or Unicode normalization). */
+  OUTPUT_COLLISION: 'DG3010',
+  /** A page would be written where docsgen writes a file of its own (404.html, sw.js, page-data/, static/, …). */
+  RESERVED_OUTPUT_PATH: 'DG3011',
 } as const;
 
 export type CodeName = keyof typeof codes;

@@ -5,6 +5,7 @@ import type { SourcePage } from '../content/discover.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { PageTask } from '../render/page-task.js';
+import { OutputClaims } from './outputs.js';
 import { SiteTree } from './site-tree.js';
 import { staticQuery, writeJson } from './write.js';
 
@@ -35,12 +36,19 @@ export function defaultTemplate(page: SourcePage): string {
   return /(^|\/)index\.md$/i.test(page.relFile) ? 'section' : 'doc';
 }
 
-/** Plans the build: page tasks with template, breadcrumbs and children; unknown templates are reported. */
+/**
+ * Plans the build: page tasks with template, breadcrumbs and children. Unknown templates are reported, and so
+ * is any output file two sources would write (see outputs.ts), before anything is written.
+ */
 export function planSite(pages: readonly SourcePage[], templates: readonly string[], config: SiteConfig): SitePlan {
   const prefix = config.pathPrefix;
   const tree = new SiteTree(pages, prefix);
   const known = new Set(templates);
   const diagnostics: Diagnostic[] = [];
+  const claims = new OutputClaims(prefix.replace(/^\/+/, ''));
+  for (const s of STATUS_PAGES) claims.claimPage({ name: `the ${s.status} page (templates/${s.template}.tsx)`, generated: true }, `/${s.status}/`, s.status);
+  for (const page of pages) claims.claimPage({ name: page.displayFile, pagePath: page.pagePath }, page.pagePath);
+  diagnostics.push(...claims.diagnostics);
   const tasks: PageTask[] = [];
   for (const page of pages) {
     const template = page.frontmatter.template ?? defaultTemplate(page);
