@@ -30,6 +30,14 @@ export interface SitePlan {
   writeSharedData(siteDir: string): Promise<SharedData>;
 }
 
+/** Every output path of the site: docsgen's own files, the status pages, then each page (see outputs.ts). */
+export function claimOutputs(pages: readonly SourcePage[], pathPrefix: string): OutputClaims {
+  const claims = new OutputClaims(pathPrefix.replace(/^\/+/, ''));
+  for (const s of STATUS_PAGES) claims.claimPage({ name: `the ${s.status} page (templates/${s.template}.tsx)`, generated: true }, `/${s.status}/`, s.status);
+  for (const page of pages) claims.claimPage({ name: page.displayFile, pagePath: page.pagePath }, page.pagePath);
+  return claims;
+}
+
 /** The template a page uses when its frontmatter names none. */
 export function defaultTemplate(page: SourcePage): string {
   if (page.pagePath === '/') return 'home';
@@ -45,10 +53,7 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
   const tree = new SiteTree(pages, prefix);
   const known = new Set(templates);
   const diagnostics: Diagnostic[] = [];
-  const claims = new OutputClaims(prefix.replace(/^\/+/, ''));
-  for (const s of STATUS_PAGES) claims.claimPage({ name: `the ${s.status} page (templates/${s.template}.tsx)`, generated: true }, `/${s.status}/`, s.status);
-  for (const page of pages) claims.claimPage({ name: page.displayFile, pagePath: page.pagePath }, page.pagePath);
-  diagnostics.push(...claims.diagnostics);
+  diagnostics.push(...claimOutputs(pages, prefix).diagnostics);
   const tasks: PageTask[] = [];
   for (const page of pages) {
     const template = page.frontmatter.template ?? defaultTemplate(page);
