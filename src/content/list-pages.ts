@@ -76,7 +76,7 @@ export function listPageFiles(contentDir: string, root: string): PageListing {
     }
   };
   walk(contentDir, bases[1]!, '', [bases[1]!], null);
-  for (const [folder, pages] of unsafeFolders) diagnostics.push(unsafeName(folder, 'folder', show, pages));
+  for (const [folder, pages] of unsafeFolders) diagnostics.push(unsafeName(folder, 'folder', show, pages.sort()));
   files.sort();
   return { files, diagnostics };
 }
@@ -158,9 +158,10 @@ function unsafeName(rel: string, kind: 'file' | 'folder', show: (rel: string) =>
         : pages.length === 1
           ? `its page ${show(pages[0]!)} is not built`
           : `its ${pages.length} pages (${show(pages[0]!)}, …) are not built`;
+  const what = kind === 'file' ? `the file name \`${printablePath(name)}\`` : `the name of the folder ${show(rel)}/`;
   return problem(
     codes.UNSAFE_PAGE_NAME,
-    `the ${kind} name \`${printablePath(name)}\` has ${bad.description}, which a page's URL cannot hold: ${lost}`,
+    `${what} has ${bad.description}, which a page's URL cannot hold: ${lost}`,
     `rename the ${kind} without ${bad.description}: ${bad.why}`,
     show(pages[0] ?? rel),
   );

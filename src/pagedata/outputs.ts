@@ -31,14 +31,24 @@ export interface OutputClaim {
 
 interface Node {
   spelling: string;
+  /** foldPath(spelling) */
+  key: string;
+  /** Index of its last segment (0 for the top). */
+  depth: number;
   kind: 'dir' | 'file' | 'folder';
+  /** The first source to claim the path (a folder's: any of the sources that write inside it). */
   claim: OutputClaim;
+  /** The nearest folder claimed as a whole that encloses this one. */
+  within: Node | undefined;
 }
 
 /** The name macOS and Windows see by default: case and Unicode normalization do not tell two names apart. */
 export function foldPath(p: string): string {
-  return p.normalize('NFC').toLowerCase();
+  // ASCII needs no normalizing, and nearly every name is ASCII
+  return (ASCII.test(p) ? p : p.normalize('NFC')).toLowerCase();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * What docsgen itself writes into the web root under the prefix folder `dir` (`documentation`, or `` for an
@@ -101,27 +111,46 @@ export class OutputClaims {
 
   /** Adds one claim; false (and a diagnostic, once per pair of sources) when it collides with an earlier one. */
   claim(c: OutputClaim): boolean {
-    const segments = c.path.split('/');
-    let spelling = '';
-    for (let i = 0; i < segments.length; i++) {
-      spelling = i === 0 ? segments[0]! : `${spelling}/${segments[i]}`;
-      const kind = i === segments.length - 1 ? c.kind : 'dir';
-      const node = this.bySpelling.get(spelling) ?? this.nodes.get(foldPath(spelling));
-      if (!node) {
-        const pattern = i === this.depth && !c.source.generated ? this.patterns.find((p) => p.test.test(segments[i]!)) : undefined;
-        if (pattern) return this.report(c, { path: pattern.shown, kind: 'file', source: pattern.source }, spelling, spelling);
-        const created: Node = { spelling, kind, claim: c };
-        this.nodes.set(foldPath(spelling), created);
-        this.bySpelling.set(spelling, created);
-        continue;
-      }
-      if (node.claim.source === c.source) continue;
-      if (node.spelling !== spelling) return this.report(c, node.claim, spelling, node.spelling);
-      if (node.kind === 'folder' && (c.source.generated || (c.pageData && node.claim.holdsPageData))) continue;
-      if (node.kind === 'dir' && kind === 'dir') continue;
-      return this.report(c, node.claim, spelling, node.spelling);
+    const p = c.path;
+    // Up from the claim to the deepest folder known by this exact spelling (usually the page's section): what is
+    // above it was checked when it was made, and what encloses it is kept on it, so only the new part is checked.
+    const ends: number[] = [];
+    let known: Node | undefined;
+    for (let end = p.length; end > 0; end = p.lastIndexOf('/', end - 1)) {
+      known = this.bySpelling.get(end === p.length ? p : p.slice(0, end));
+      if (known) break;
+      ends.push(end);
+    }
+    if (known) {
+      const against = this.conflict(known, c, ends.length === 0 ? c.kind : 'dir');
+      if (against) return this.report(c, against.claim, known.spelling, against.spelling);
+    }
+    let parent = known;
+    for (let i = ends.length - 1; i >= 0; i--) {
+      const spelling = p.slice(0, ends[i]);
+      // folded a segment at a time: `/` never composes with its neighbours, so this is foldPath(spelling)
+      const key = parent ? `${parent.key}/${foldPath(spelling.slice(parent.spelling.length + 1))}` : foldPath(spelling);
+      // not known by this spelling, but by another that is the same name on macOS and Windows
+      const other = this.nodes.get(key);
+      if (other) return this.report(c, other.claim, spelling, other.spelling);
+      const depth = parent ? parent.depth + 1 : 0;
+      const pattern = depth === this.depth && !c.source.generated ? this.patterns.find((x) => x.test.test(spelling.slice(spelling.lastIndexOf('/') + 1))) : undefined;
+      if (pattern) return this.report(c, { path: pattern.shown, kind: 'file', source: pattern.source }, spelling, spelling);
+      const created: Node = { spelling, key, depth, kind: i === 0 ? c.kind : 'dir', claim: c, within: parent?.kind === 'folder' ? parent : parent?.within };
+      this.nodes.set(key, created);
+      this.bySpelling.set(spelling, created);
+      parent = created;
     }
     return true;
+  }
+
+  // The node a claim that needs `node` as a `kind` collides with (the node, or the folder that holds it), if any.
+  private conflict(node: Node, c: OutputClaim, kind: Node['kind']): Node | null {
+    if (node.claim.source === c.source) return null;
+    const folder = node.kind === 'folder' ? node : node.within;
+    if (folder && folder.claim.source !== c.source && !c.source.generated && !(c.pageData && folder.claim.holdsPageData)) return folder;
+    if (node.kind === 'folder' || (node.kind === 'dir' && kind === 'dir')) return null;
+    return node;
   }
 
   /** The source that claimed `file` (or the folder it is in), or null when no claim covers it. */
