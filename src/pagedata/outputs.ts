@@ -4,6 +4,7 @@
 // both sources. Without it, two inputs silently overwrote one file, or the build crashed writing into a folder.
 import type { Diagnostic } from '../diagnostics/types.js';
 import { codes } from '../diagnostics/codes.js';
+import { proxyPath } from '../redirects/nginx-server.js';
 import { pageFilesOf } from '../render/assemble.js';
 import { staticQuery } from './write.js';
 
@@ -73,7 +74,7 @@ export function docsgenClaims(dir: string): { claims: OutputClaim[]; patterns: A
       file('manifest.webmanifest', 'the web manifest'),
       file('sw.js', 'the service worker'),
       // not a file: the server answers this path itself (server.conf, docsgen serve)
-      file('__third-party-proxy', 'the third-party script proxy'),
+      { path: proxyPath(dir ? `/${dir}` : '').slice(1), kind: 'file', source: own('the third-party script proxy') },
       { path: '_redirects', kind: 'file', source: own('the redirects file for Netlify and Cloudflare') },
     ],
     // content-hashed names, known only once bundled: a page may not take any name of their form

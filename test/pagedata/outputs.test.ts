@@ -8,9 +8,11 @@ describe('OutputClaims', () => {
     const claims = new OutputClaims('');
     pageAt(claims, 'content/_redirects.md', '/_redirects/');
     pageAt(claims, 'content/sw.js.md', '/sw.js/');
+    pageAt(claims, 'content/__third-party-proxy.md', '/__third-party-proxy/');
     expect(claims.diagnostics.map((d) => d.message)).toEqual([
       'content/_redirects.md would write _redirects/index.html, but _redirects is the redirects file for Netlify and Cloudflare',
       'content/sw.js.md would write sw.js/index.html, but sw.js is the service worker',
+      'content/__third-party-proxy.md would write __third-party-proxy/index.html, but __third-party-proxy is the third-party script proxy',
     ]);
   });
 
