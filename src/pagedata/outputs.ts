@@ -37,7 +37,7 @@ interface Node {
   /** Index of its last segment (0 for the top). */
   depth: number;
   kind: 'dir' | 'file' | 'folder';
-  /** The first source to claim the path (a folder's: any of the sources that write inside it). */
+  /** The first source whose output needed the path. */
   claim: OutputClaim;
   /** The nearest folder claimed as a whole that encloses this one. */
   within: Node | undefined;
