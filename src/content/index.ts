@@ -1,6 +1,7 @@
 // Public face of the content stage: finding pages, frontmatter, Markdown → article HTML, path rules.
 export { discoverPages, type SourcePage } from './discover.js';
 export { parseFrontmatter, splitFrontmatter, frontmatterSchema, type Frontmatter } from './frontmatter.js';
+export { listImageNodes, type ImageNode } from './image-nodes.js';
 export { compileMarkdown, type CompileOptions, type CompiledMarkdown } from './markdown.js';
 export { pagePathOf, urlOf, rewriteHref, isExemptPath, isExternalHref, isAssetPath } from './paths.js';
 export type { TocEntry } from './headings.js';

@@ -4,36 +4,28 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { Image, Root } from 'mdast';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import { listImageNodes } from '../content/index.js';
 import { displayPath } from './describe.js';
 import type { ImageReference } from './optimize.js';
 
 /** Absolute image path → its Markdown references (file relative to `root`), in file and line order. */
 export async function findImageReferences(contentDir: string, root: string): Promise<Map<string, ImageReference[]>> {
   const files = (await fg('**/*.{md,markdown,mdx}', { cwd: contentDir, absolute: true, ignore: ['**/node_modules/**'] })).sort();
-  const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']);
   const refs = new Map<string, ImageReference[]>();
   for (const file of files) {
-    const tree = parser.parse(await readFile(file, 'utf8')) as Root;
-    visit(tree, 'image', (node: Image) => {
-      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(node.url) || node.url === '') return;
+    for (const node of listImageNodes(await readFile(file, 'utf8'))) {
+      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(node.url) || node.url === '') continue;
       let rel: string;
       try {
         rel = decodeURI(node.url.split(/[?#]/)[0] ?? '');
       } catch {
-        return;
+        continue;
       }
       const source = rel.startsWith('/') ? path.join(contentDir, rel) : path.resolve(path.dirname(file), rel);
-      const start = node.position?.start ?? { line: 1, column: 1 };
       const list = refs.get(source) ?? [];
-      list.push({ file: displayPath(file, root), line: start.line, column: start.column });
+      list.push({ file: displayPath(file, root), line: node.line, column: node.column });
       refs.set(source, list);
-    });
+    }
   }
   return refs;
 }

@@ -1,12 +1,6 @@
-/**
- * The `identifier` mdast gives a reference label: whitespace collapsed, trimmed, case-folded the way
- * micromark-util-normalize-identifier does (lower(upper(x)), so `ẞ` and `SS` match), then lowercased.
- */
+import { normalizeIdentifier as normalizeLabel } from 'micromark-util-normalize-identifier';
+
+/** The `identifier` mdast gives a reference label: micromark's normalized label, lowercased (as mdast-util-from-markdown does). */
 export function normalizeIdentifier(label: string): string {
-  return label
-    .replace(/[\t\n\r ]+/g, ' ')
-    .replace(/^ | $/g, '')
-    .toLowerCase()
-    .toUpperCase()
-    .toLowerCase();
+  return normalizeLabel(label).toLowerCase();
 }
