@@ -1,6 +1,8 @@
 // One build's precache manifest (URLs, revisions, count and size), computed the way workbox-build's getManifest
 // and generateSW compute it, without their option validation: that compiles a JSON schema with ajv on first
 // use (~50 ms), which is most of a warm service-worker step. The defaults validation would add are spelled out.
+// The module is workbox-build's private one: the version is pinned exactly in package.json, and
+// test/sw/worker-code-cache.test.ts holds the result equal to the public getManifest's.
 import type { GetManifestResult } from 'workbox-build';
 import type { PrecacheOptions } from './workbox-options.js';
 
