@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliContext, type CliIO } from './context.js';
 import { commands } from './commands/index.js';
+import { helpFooter } from './help.js';
 
 export type { CliIO } from './context.js';
 
@@ -20,6 +21,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       writeErr: (s) => io.stderr.write(s),
     });
   for (const register of commands) register(program, ctx);
+  for (const command of [program, ...program.commands]) command.addHelpText('after', helpFooter(command.name()));
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
