@@ -37,15 +37,21 @@ describe('docsgen check-links (the real binary)', () => {
     expect(lines.at(-1)).toBe('✖ 21 errors, ⚠ 7 warnings');
   });
 
-  it('--json prints {pages, links, problems} exactly, the same on worker threads', async () => {
+  it('--json prints { ok, stats, diagnostics } as every command does, with the problems, the same on worker threads', async () => {
     const inline = await runDocsgen(['check-links', `${fixture}/public`, '--json', '--concurrency', '1']);
     expect(inline.exitCode).toBe(1);
-    expect(JSON.parse(inline.stdout)).toEqual({ pages: 8, links: 74, problems: expected });
+    const result = withoutTime(inline.stdout);
+    expect(result).toMatchObject({ ok: false, pages: 8, links: 74, problems: expected, stats: { pages: 8, links: 74 } });
+    // each problem is also a diagnostic with its code, message and Markdown location, as the text output prints it
+    expect(result.diagnostics).toHaveLength(28);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'DG5101', severity: 'error', location: { file: 'content/maps/basemaps.md', line: 7, column: 6 } }),
+    );
     // the calling thread checks batches too: beside one worker, and beside three
     for (const threads of ['2', '4']) {
       const threaded = await runDocsgen(['check-links', `${fixture}/public`, '--json', '--concurrency', threads]);
       expect(threaded.exitCode).toBe(1);
-      expect(threaded.stdout).toBe(inline.stdout);
+      expect(withoutTime(threaded.stdout)).toEqual(result);
     }
   });
 
@@ -94,3 +100,10 @@ describe('docsgen check-links (the real binary)', () => {
     expect(badOption.stderr).toContain('--concurrency must be a whole number of at least 1, got `lots`');
   });
 });
+
+/** A --json result without the time it took (which differs between runs). */
+function withoutTime(stdout: string): { diagnostics: unknown[] } & Record<string, unknown> {
+  const result = JSON.parse(stdout);
+  delete result.stats.ms;
+  return result;
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { PROJECT } from '../../config/defaults.js';
-import { DiagnosticError } from '../../diagnostics/types.js';
+import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
 import { codes } from '../../diagnostics/codes.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
@@ -57,7 +57,7 @@ export function registerCheckLinks(program: Command, ctx: CliContext): void {
         onProgress: progress.update,
       });
       progress.stop();
-      const { pages, links, problems, notices } = result.outputs;
+      const { pages, links, problems } = result.outputs;
       if (opts.json) {
         const list = problems.map((p) => ({
           page: p.page,
@@ -66,8 +66,9 @@ export function registerCheckLinks(program: Command, ctx: CliContext): void {
           ...(p.source ? { source: p.source } : {}),
           ...(p.target !== undefined ? { target: p.target } : {}),
         }));
-        // what is not about one link (a symlink not followed, a page that did not decode) only when there is some
-        ctx.out(JSON.stringify({ pages, links, problems: list, ...(notices.length ? { diagnostics: notices } : {}) }, null, 2));
+        // the shape of every command ({ ok, stats, diagnostics }), plus the problems by page and link
+        const ok = !hasErrors(result.diagnostics);
+        ctx.out(JSON.stringify({ ok, stats: result.stats, diagnostics: result.diagnostics, pages, links, problems: list }, null, 2));
       } else if (!opts.quiet && opts.format !== 'github') {
         ctx.err(`checked ${links} ${links === 1 ? 'link' : 'links'} on ${pages} ${pages === 1 ? 'page' : 'pages'} in ${result.stats.ms} ms`);
       }
