@@ -1,6 +1,6 @@
 // The build pipeline in one screen: each step is a stage under src/, called in order. Heavy stages are
 // imported only when needed, so a rebuild that finds nothing changed returns before loading them.
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -351,11 +351,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       diagnostics.push(...images.diagnostics);
       stats.images = images.stats.images;
     } else {
-      // --no-images: publish the source files unoptimized, so pages still show them and links still resolve
-      for (const job of collected.images()) {
-        await mkdir(path.dirname(path.join(publicDir, job.output)), { recursive: true });
-        await copyFile(job.source, path.join(publicDir, job.output));
-      }
+      // --no-images: publish the source files unoptimized (SVGs sanitized), so pages still show them
+      const { copyImages } = await import('./images/copy-images.js');
+      diagnostics.push(...(await copyImages(collected.images(), publicDir, root)));
     }
     const manifest = await assets;
     diagnostics.push(...manifest.diagnostics);

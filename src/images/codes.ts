@@ -10,4 +10,9 @@ export const imageCodes = {
   IMAGE_WRITE_FAILED: 'DG6004',
   /** optimize-images found no image to process in its input folder (a warning). */
   IMAGE_NONE_FOUND: 'DG6005',
+  /**
+   * An SVG held scripts, event handlers, script or external links, embedded documents or external styles: they
+   * were left out of the published copy (a warning; SVGs are always published sanitized).
+   */
+  SVG_ACTIVE_CONTENT: 'DG6010',
 } as const;

@@ -1,6 +1,7 @@
 // The expensive half of the pipeline: decode, orient, cap the width, re-encode in the source format.
 import sharp from 'sharp';
 import { decodeError, readHeader } from './describe.js';
+import { publishSvg } from './publish-svg.js';
 import type { ImageSettings } from './settings.js';
 
 /**
@@ -10,9 +11,11 @@ import type { ImageSettings } from './settings.js';
  */
 export async function encodeImage(bytes: Buffer, settings: ImageSettings, sourceAbs: string, display: string): Promise<Buffer> {
   const { format, width } = await readHeader(bytes, sourceAbs, display);
-  // SVG scales without loss and a GIF within the cap is already as small as re-encoding makes it
-  // (libvips' GIF encoder re-quantizes, which tends to grow small GIFs): publish those bytes as they are.
-  if (format === 'svg' || (format === 'gif' && width <= settings.maxWidth)) return bytes;
+  // SVG scales without loss, but may hold script: it is published rebuilt from what static SVG allows
+  if (format === 'svg') return publishSvg(bytes, sourceAbs, display).bytes;
+  // a GIF within the cap is already as small as re-encoding makes it (libvips' GIF encoder re-quantizes, which
+  // tends to grow small GIFs): publish those bytes as they are
+  if (format === 'gif' && width <= settings.maxWidth) return bytes;
   const resize = { width: settings.maxWidth, withoutEnlargement: true };
   try {
     // failOn 'error': a truncated file is corrupt, but libpng's benign warnings (e.g. a bad sRGB chunk) are not

@@ -6,11 +6,13 @@ import path from 'node:path';
 import type { Diagnostic, SourceLocation, StageResult } from '../diagnostics/types.js';
 import { cachePath, copyFromCache, writeAtomic } from './cache.js';
 import { imageCodes } from './codes.js';
-import { displayPath } from './describe.js';
+import { displayPath, readHeader } from './describe.js';
 import { encodeImage } from './encode.js';
 import { ImageError } from './image-error.js';
 import { mapLimit } from './map-limit.js';
+import { mayBeSvg, publishSvg, svgChangedDiagnostic } from './publish-svg.js';
 import { hashImage, type ImageSettings } from './settings.js';
+import type { RemovedConstruct } from './sanitize-svg.js';
 
 /** A Markdown reference to an image (1-based). */
 export type ImageReference = Pick<SourceLocation, 'file' | 'line' | 'column'>;
@@ -65,7 +67,11 @@ export async function optimizeImages(
     const display = displayPath(job.source, opts.root);
     try {
       const outcome = await publishOne(job, settings, opts, display);
-      stats[outcome]++;
+      if (typeof outcome === 'string') stats[outcome]++;
+      else {
+        stats.processed++;
+        if (outcome.removed.length > 0) diagnostics.push(svgChangedDiagnostic(outcome.removed, job, display));
+      }
       written.push(job.output);
     } catch (err) {
       stats.failed++;
@@ -78,7 +84,13 @@ export async function optimizeImages(
   return { diagnostics, outputs: { written }, stats };
 }
 
-async function publishOne(job: ImageJob, settings: ImageSettings, opts: OptimizeImagesOptions, display: string): Promise<'processed' | 'cached'> {
+/** Publishes one image: raster ones through the cache, SVGs sanitized every time (and what was removed returned). */
+async function publishOne(
+  job: ImageJob,
+  settings: ImageSettings,
+  opts: OptimizeImagesOptions,
+  display: string,
+): Promise<'processed' | 'cached' | { removed: RemovedConstruct[] }> {
   let bytes: Buffer;
   try {
     bytes = await readFile(job.source);
@@ -91,8 +103,14 @@ async function publishOne(job: ImageJob, settings: ImageSettings, opts: Optimize
       code === 'ENOENT' ? 'check the path and its case; image paths are relative to the Markdown file' : undefined,
     );
   }
-  const entry = cachePath(opts.cacheDir, hashImage(bytes, settings), path.extname(job.source));
   const target = path.join(opts.outDir, job.output);
+  // an SVG costs less to sanitize than a cache entry to check, and what it held is reported on every build
+  if (mayBeSvg(bytes) && (await readHeader(bytes, job.source, display)).format === 'svg') {
+    const svg = publishSvg(bytes, job.source, display);
+    await writeStep(target, () => writeAtomic(target, svg.bytes));
+    return { removed: svg.removed };
+  }
+  const entry = cachePath(opts.cacheDir, hashImage(bytes, settings), path.extname(job.source));
   if (existsSync(entry)) {
     await writeStep(target, () => mkdir(path.dirname(target), { recursive: true }));
     if (await writeStep(target, () => copyFromCache(entry, target))) return 'cached';

@@ -4,8 +4,11 @@ import { createHash } from 'node:crypto';
 import { hashBytes } from '../cache/hash.js';
 import { IMAGES } from '../config/defaults.js';
 
-/** Bump when the encoder settings below change the output bytes, so old caches and URLs are not reused. */
-export const PIPELINE_VERSION = 2;
+/**
+ * Bump when the encoder settings below change the output bytes, so old caches and URLs are not reused
+ * (3: SVGs are published sanitized; the old URLs, cached immutable by browsers and CDNs, held them as they came).
+ */
+export const PIPELINE_VERSION = 3;
 
 /** Source formats the pipeline publishes, each in its own format (no WebP or AVIF is ever written; seed section 9). */
 export const PUBLISHED_FORMATS = ['png', 'jpeg', 'gif', 'svg'] as const;

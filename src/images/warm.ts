@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { cachePath, writeAtomic } from './cache.js';
 import { encodeImage } from './encode.js';
 import { mapLimit } from './map-limit.js';
+import { mayBeSvg } from './publish-svg.js';
 import { hashImage, imageHashOf, type ImageSettings } from './settings.js';
 
 /** An image to encode ahead, with the hash of its bytes (hashBytes) when the caller knows it. */
@@ -46,6 +47,8 @@ export async function encodeIntoCache(jobs: readonly WarmJob[], opts: WarmImages
   await mapLimit(jobs, opts.concurrency ?? 1, async ({ source }) => {
     try {
       const bytes = await readFile(source);
+      // SVGs are not cached: optimizeImages sanitizes them on every run (see publish-svg.ts)
+      if (mayBeSvg(bytes)) return;
       const entry = cachePath(opts.cacheDir, hashImage(bytes, settings), path.extname(source));
       if (started.has(entry) || existsSync(entry)) return;
       started.add(entry);
@@ -65,6 +68,8 @@ export async function encodeIntoCache(jobs: readonly WarmJob[], opts: WarmImages
 function uncached(jobs: readonly WarmJob[], opts: WarmImagesOptions): WarmJob[] {
   const keys = new Set<string>();
   return jobs.filter(({ source, contentHash }) => {
+    // SVGs are never cached (see encodeIntoCache)
+    if (/\.svgz?$/i.test(source)) return false;
     if (contentHash === undefined) return true;
     const key = imageHashOf(contentHash, opts);
     if (keys.has(key)) return false;
