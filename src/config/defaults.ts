@@ -68,6 +68,12 @@ export const IMAGES = {
   backgroundColor: 'transparent',
 } as const;
 
+/**
+ * Largest Markdown page a build accepts, in bytes, checked before the file is read: building a page takes about
+ * 140 times its size in memory, so a 20 MB page took 2.8 GB. Not a config key: a page this large is a mistake.
+ */
+export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+
 /** Web manifest (seed section 9). */
 export const MANIFEST = {
   display: 'browser',

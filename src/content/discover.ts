@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { readHashedSync, stampKey } from '../cache/hash.js';
 import { codes } from '../diagnostics/codes.js';
@@ -5,6 +6,7 @@ import type { Diagnostic } from '../diagnostics/types.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import { imageHintsOf } from './image-hints.js';
 import { isRealPathInside, listPageFiles, realPathOrSelf } from './list-pages.js';
+import { pageSizeProblem } from './page-size.js';
 import { pagePathOf } from './paths.js';
 import { substitute, unknownVariable } from './variables.js';
 
@@ -39,6 +41,8 @@ export async function discoverPages(
    * build completes the fingerprint's pending stamps with it.
    */
   onRead?: (displayFile: string, hash: string) => void,
+  /** A file's size in bytes by its stamp key, when the caller knows it already (else the file is stat'ed). */
+  sizeOf?: (displayFile: string) => number | undefined,
 ): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[]; imageHints: string[] }> {
   // synchronous, as the reads below; links out of the project and names no URL can carry are reported here
   const { files, diagnostics } = listPageFiles(contentDir, root);
@@ -51,6 +55,12 @@ export async function discoverPages(
     const file = path.join(contentDir, relFile);
     // the path writers know, and the file's key in the fingerprint's stamps (see onRead)
     const displayFile = stampKey(root, file);
+    // a huge page is refused before it is read: reading and parsing it would take gigabytes
+    const tooLarge = pageSizeProblem(displayFile, sizeOf?.(displayFile) ?? statSync(file).size);
+    if (tooLarge) {
+      diagnostics.push(tooLarge);
+      continue;
+    }
     const { text, hash } = readHashedSync(file);
     onRead?.(displayFile, hash);
     const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);

@@ -30,6 +30,8 @@ export const codes = {
   NOT_A_PAGE: 'DG2022',
   /** A folder of content/ that cannot be read. */
   CONTENT_UNREADABLE: 'DG2023',
+  /** A Markdown page is larger than MAX_PAGE_BYTES (src/config/defaults.ts). */
+  PAGE_TOO_LARGE: 'DG2040',
 
   // DG3xxx: templates and output
   TEMPLATE_COMPILE: 'DG3001',

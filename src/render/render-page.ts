@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { cacheKey, hashBytes, stampedHash, stampKey } from '../cache/hash.js';
 import { trackReads, type ReadSummary } from '../cache/reads.js';
 import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
+import { pageSizeProblem } from '../content/page-size.js';
 import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
 import type { ContentHashOf } from '../images/index.js';
@@ -98,13 +99,16 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   const mod = await loadTemplates(setup.serverBundle);
   let text = '';
   let stale = false;
-  if (task.status === undefined) {
+  // discovery refused larger pages; this one grew since (the limit keeps a render thread's memory bounded)
+  const tooLarge = task.status === undefined ? pageSizeProblem(task.displayFile, statSync(task.file).size) : null;
+  if (task.status === undefined && !tooLarge) {
     // sync: a render thread has nothing else to do meanwhile, and it skips the promise API's fstat/read/close round trips
     text = readFileSync(task.file, 'utf8');
     stale = hashBytes(text) !== task.textHash;
   }
-  const compiled =
-    task.status === undefined
+  const compiled = tooLarge
+    ? { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [tooLarge] }
+    : task.status === undefined
       ? await compileMarkdown(text, task.file, task.displayFile, task.relFile, {
           root: setup.root,
           contentDir: setup.contentDir,
