@@ -1,8 +1,12 @@
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { Command } from 'commander';
+import { codes } from '../diagnostics/codes.js';
 import { formatDiagnostic, formatGithub, formatSummary, sortDiagnostics, type OutputFormat } from '../diagnostics/print.js';
 import { DiagnosticError, hasErrors, type Diagnostic } from '../diagnostics/types.js';
+
+/** The exit code of a failure that is docsgen's own (a bug), not the user's: sysexits' EX_SOFTWARE. */
+export const INTERNAL_EXIT = 70;
 
 /** What the CLI may touch of the process; tests pass their own. */
 export interface CliIO {
@@ -61,18 +65,33 @@ export class CliContext {
     if (hasErrors(sorted)) this.exitCode = Math.max(this.exitCode, 1);
   }
 
-  /** Turns a thrown error into a printed diagnostic and an exit code; unexpected errors keep their stack. */
-  fail(error: unknown, opts: Partial<GlobalOptions> = {}): void {
-    if (error instanceof DiagnosticError) {
-      if (opts.json) this.out(JSON.stringify({ ok: false, diagnostics: [error.diagnostic] }, null, 2));
-      else this.err(formatDiagnostic(error.diagnostic, this.color));
-      this.exitCode = error.exitCode;
-      return;
-    }
-    this.err(`internal error: ${(error as Error)?.stack ?? String(error)}`);
-    this.err('This is a bug in docsgen, not in your content. Please report it with the command you ran.');
-    this.exitCode = 70;
+  /** The options of the command that runs (set before its action): a failure outside it still honours --json. */
+  options: Partial<GlobalOptions> = {};
+
+  /**
+   * Turns a thrown error into a printed diagnostic and an exit code: a DiagnosticError its own, anything else
+   * an internal error (exit 70), one line, or the JSON object with --json; its stack with DOCSGEN_DEBUG=1.
+   */
+  fail(error: unknown, opts: Partial<GlobalOptions> = this.options): void {
+    const known = error instanceof DiagnosticError;
+    const diagnostic = known ? error.diagnostic : internalError(error);
+    if (opts.json) this.out(JSON.stringify({ ok: false, diagnostics: [diagnostic] }, null, 2));
+    else this.err(formatDiagnostic(diagnostic, this.color));
+    if (!known && this.io.env.DOCSGEN_DEBUG) this.err(String((error as Error)?.stack ?? error));
+    this.exitCode = known ? error.exitCode : INTERNAL_EXIT;
   }
+}
+
+/** A failure that is no problem of the user's input, as the one diagnostic printed for it. */
+export function internalError(error: unknown, hint = 'this is a bug in docsgen, not in your content: please report it with the command you ran (DOCSGEN_DEBUG=1 prints the stack)'): Diagnostic {
+  let message: string;
+  try {
+    // a TypeError says which kind of bug; a plain Error's name says nothing
+    message = error instanceof Error ? `${error.name && error.name !== 'Error' ? `${error.name}: ` : ''}${error.message}` : String(error);
+  } catch {
+    message = Object.prototype.toString.call(error);
+  }
+  return { code: codes.INTERNAL_ERROR, severity: 'error', message: `internal error: ${message.split('\n')[0]}`, hint };
 }
 
 /** Adds the options every command shares. */

@@ -42,6 +42,8 @@ export const codes = {
   OUTPUT_COLLISION: 'DG3010',
   /** A page would be written where docsgen writes a file of its own (404.html, sw.js, page-data/, static/, …). */
   RESERVED_OUTPUT_PATH: 'DG3011',
+  /** docsgen itself failed (a bug), or the process ended before the command finished: exit code 70. */
+  INTERNAL_ERROR: 'DG3020',
 } as const;
 
 export type CodeName = keyof typeof codes;
