@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { loadProject } from './config/load.js';
+import { PROJECT } from './config/defaults.js';
 import { hasErrors, type Diagnostic, type StageResult } from './diagnostics/types.js';
 import { cacheKey, stampKey } from './cache/hash.js';
 import { engineId } from './cache/engine.js';
@@ -76,7 +77,7 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
   } catch (err) {
     // a full disk, a read-only folder: one line naming the file, not a stack trace (bugs keep theirs)
     const root = path.resolve(options.root ?? '.');
-    throw writeFailure(err, { root, fallback: path.resolve(root, options.out ?? 'dist'), shown: unstaged }) ?? err;
+    throw writeFailure(err, { root, fallback: path.resolve(root, options.out ?? 'dist'), shown: unstaged, cacheDir: path.join(root, PROJECT.cache) }) ?? err;
   } finally {
     // render threads started early are closed by the render step; this covers a build that stopped before it
     await prestarted.workers?.close();
