@@ -290,6 +290,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       toRender,
       {
         serverBundle: serverBundle.file,
+        templatesDir: path.relative(root, project.templatesDir).split(path.sep).join('/'),
         root,
         contentDir: project.contentDir,
         pathPrefix: prefix,
@@ -304,6 +305,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       {
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         workers: prestarted.workers,
+        locate: serverBundle.locate,
         onResult: async (page) => {
           const task = plan.tasks[page.id]!;
           collected.record(page.meta, task.displayFile, page.ok);

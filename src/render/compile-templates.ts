@@ -6,7 +6,8 @@ import { createRequire, SourceMap } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildFailure, BuildOptions, Message, Metafile } from 'esbuild';
 import { codes } from '../diagnostics/codes.js';
-import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
+import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagnostics/types.js';
+import { guardExit, TemplateExit } from './exit-guard.js';
 import { docsgenNodeModules, docsgenRoot } from '../config/docsgen-root.js';
 import { chunkNameOf } from './chunk-name.js';
 
@@ -32,6 +33,8 @@ export interface ServerBundle {
    * pages of a template whose code changed, and only those.
    */
   templateKeys: Record<string, string>;
+  /** The template source line of a stack's first frame in the bundle (null when there is none): for messages. */
+  locate: (stack: string) => Promise<SourceLocation | null>;
 }
 
 /** Lists `templates/*.tsx`: each top-level TSX file with a default export is a template. */
@@ -91,14 +94,16 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   const file = path.join(outDir, `templates-${hash}.mjs`);
   await writeFile(file, output);
   let mod: { templates: Record<string, unknown> };
+  const locate = (stack: string) => locateInBundle(stack, file, options, displayRoot);
   try {
-    mod = (await import(file)) as typeof mod;
+    // the templates' top-level code runs now: a process.exit there must not end the build (see exit-guard.ts)
+    mod = await guardExit(() => import(file) as Promise<typeof mod>);
   } catch (err) {
     // a template whose module code throws (at its top level, not while rendering) is the writer's to fix
-    throw new DiagnosticError(await loadFailure(err, file, options, templatesDir, displayRoot), 1);
+    throw new DiagnosticError(await loadFailure(err, locate, templatesDir, displayRoot), 1);
   }
   const templates = Object.entries(mod.templates).filter(([, v]) => typeof v === 'function').map(([k]) => k);
-  return { file, templates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir) };
+  return { file, templates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir), locate };
 }
 
 /**
@@ -254,40 +259,55 @@ function esbuildDiagnostic(err: unknown, displayRoot: string, code: string): Dia
 }
 
 /**
- * The diagnostic for a bundle that throws when imported: at the template line that threw, found through a
- * source map of the same bundle (built only now, on this error path), else at the templates folder.
+ * The diagnostic for a bundle that throws when imported: at the template line that threw (see locateInBundle),
+ * else at the templates folder.
  */
-async function loadFailure(err: unknown, file: string, options: BuildOptions, templatesDir: string, displayRoot: string): Promise<Diagnostic> {
+async function loadFailure(
+  err: unknown,
+  locate: (stack: string) => Promise<SourceLocation | null>,
+  templatesDir: string,
+  displayRoot: string,
+): Promise<Diagnostic> {
   const reason = err instanceof Error ? err.message : String(err);
-  const display = (f: string) => path.relative(displayRoot, f).split(path.sep).join('/');
+  const exit = err instanceof TemplateExit;
   const diagnostic: Diagnostic = {
     code: codes.TEMPLATE_COMPILE,
     severity: 'error',
-    message: `the templates cannot be loaded: ${reason}`,
-    hint: 'code at the top level of a template module threw when it ran; fix it, or move it into the component',
-    location: { file: `${display(templatesDir)}/`, line: 1, column: 1 },
+    message: exit ? `template code called ${err.call} when the templates were loaded` : `the templates cannot be loaded: ${reason}`,
+    hint: exit
+      ? 'a template must not end the process: throw an Error instead, or remove the call'
+      : 'code at the top level of a template module threw when it ran; fix it, or move it into the component',
+    location: { file: `${path.relative(displayRoot, templatesDir).split(path.sep).join('/')}/`, line: 1, column: 1 },
   };
-  // the first stack frame in the bundle, as `<url>:line:column`
+  const at = err instanceof Error && err.stack ? await locate(err.stack) : null;
+  if (at) diagnostic.location = at;
+  return diagnostic;
+}
+
+/**
+ * The template source position of a stack's first frame in the server bundle `file`, through a source map of
+ * the same bundle (built only now, on an error path), or null.
+ */
+async function locateInBundle(stack: string, file: string, options: BuildOptions, displayRoot: string): Promise<SourceLocation | null> {
   const url = pathToFileURL(file).href;
-  const frame = (err instanceof Error ? err.stack ?? '' : '').split('\n').find((l) => l.includes(url));
+  const frame = stack.split('\n').find((l) => l.includes(url));
   const at = frame?.slice(frame.indexOf(url) + url.length).match(/^:(\d+):(\d+)/);
-  if (!at) return diagnostic;
+  if (!at) return null;
   try {
     const outfile = file.replace(/\.mjs$/, '.map-probe.mjs');
     const mapped = await build({ ...options, outfile, sourcemap: 'external' });
     const mapFile = mapped.outputFiles!.find((o) => o.path.endsWith('.map'));
-    if (!mapFile) return diagnostic;
+    if (!mapFile) return null;
     const entry = new SourceMap(JSON.parse(mapFile.text)).findEntry(Number(at[1]) - 1, Number(at[2]) - 1) as {
       originalSource?: string;
       originalLine?: number;
       originalColumn?: number;
     };
-    if (!entry.originalSource || entry.originalLine === undefined) return diagnostic;
+    if (!entry.originalSource || entry.originalLine === undefined) return null;
     // sources are relative to the map's folder
     const source = path.resolve(path.dirname(outfile), entry.originalSource.replace(/^file:\/\//, ''));
-    diagnostic.location = { file: display(source), line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
+    return { file: path.relative(displayRoot, source).split(path.sep).join('/'), line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
   } catch {
-    // no better place than the folder
+    return null;
   }
-  return diagnostic;
 }

@@ -23,6 +23,8 @@ export interface PageTask {
 /** What every worker needs once: the compiled templates, the compile options and the data all pages share. */
 export interface RenderSetup {
   serverBundle: string;
+  /** The templates folder as messages name it (relative to the root, or absolute when outside it). */
+  templatesDir?: string;
   root: string;
   contentDir: string;
   pathPrefix: string;

@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
+import { codes } from '../diagnostics/codes.js';
+import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagnostics/types.js';
 import type { FsErrorFacts } from '../diagnostics/write-failure.js';
+import { templateFile } from './exit-guard.js';
 import type { RenderedPage } from './page-result.js';
 
-type WorkerMessage = { ok: true; results: RenderedPage[] } | ({ ok: false; id: number; error: string } & FsErrorFacts) | 'closed';
+type WorkerMessage = { ok: true; results: RenderedPage[] } | ({ ok: false; id: number; error: string; diagnostic?: Diagnostic } & FsErrorFacts) | 'closed';
 
 /** Below this many pages, starting workers (each loads the parser and the templates) costs more than it saves. */
 export const MAIN_THREAD_MAX = 24;
@@ -77,34 +80,39 @@ export class RenderWorkers {
           new Promise<void>((resolve, reject) => {
             const stopped = this.early.get(worker);
             if (stopped) return reject(stopped);
-            let active = 0;
+            // the batches sent and not answered yet, oldest (the one rendering) first
+            const inFlight: PageTask[][] = [];
+            const fail = (err: Error) => {
+              failure ??= err;
+              reject(err);
+            };
             const feed = () => {
-              while (!failure && active < IN_FLIGHT && next < tasks.length) {
+              while (!failure && inFlight.length < IN_FLIGHT && next < tasks.length) {
                 const size = Math.max(1, Math.min(BATCH, Math.floor((tasks.length - next) / (this.workers.length * IN_FLIGHT))));
-                worker.postMessage(tasks.slice(next, next + size));
+                const batch = tasks.slice(next, next + size);
+                worker.postMessage(batch);
+                inFlight.push(batch);
                 next += size;
-                active++;
               }
-              if (active === 0) resolve();
+              if (inFlight.length === 0) resolve();
             };
             worker.on('message', (msg: WorkerMessage) => {
               if (msg === 'closed') return;
-              active--;
+              inFlight.shift();
               if (!msg.ok) {
+                if (msg.diagnostic) return fail(Object.assign(new DiagnosticError(msg.diagnostic, 1), { stack: msg.error }));
                 const page = tasks.find((t) => t.id === msg.id)?.displayFile ?? msg.id;
-                failure = Object.assign(new Error(`rendering page ${page} crashed: ${msg.error}`), { code: msg.code, path: msg.path, dest: msg.dest, syscall: msg.syscall });
-                reject(failure);
-                return;
+                return fail(Object.assign(new Error(`rendering page ${page} crashed: ${msg.error}`), { code: msg.code, path: msg.path, dest: msg.dest, syscall: msg.syscall }));
               }
               for (const result of msg.results) pending.push(Promise.resolve(onResult(result)));
               feed();
             });
-            worker.on('error', (err) => {
-              failure = err;
-              reject(err);
-            });
+            // A thread that fails or ends while it renders ran template code that outlived the page (a timer, a
+            // promise) or ended the thread: the template's problem, not a crash of docsgen.
+            worker.on('error', (err) => fail(inFlight[0] ? threadStopped(inFlight[0], setup, 'failed', `: ${err.message}`, err.stack) : err));
             worker.on('exit', (code) => {
-              if (!this.closing) reject(failure ?? new Error(`a render thread stopped (exit code ${code})`));
+              if (this.closing) return;
+              fail(inFlight[0] ? threadStopped(inFlight[0], setup, `stopped (exit code ${code})`) : new Error(`a render thread stopped (exit code ${code})`));
             });
             worker.postMessage({ setup });
             feed();
@@ -119,6 +127,25 @@ export class RenderWorkers {
     this.closing ??= Promise.all(this.workers.map(closeWorker)).then(() => undefined);
     return this.closing;
   }
+}
+
+/** The error for a render thread that failed or ended while rendering `batch`: at the template of its first page. */
+function threadStopped(batch: readonly PageTask[], setup: RenderSetup, what: string, reason = '', stack?: string): DiagnosticError {
+  const [first] = batch;
+  const pages = batch.map((t) => t.displayFile);
+  const templates = [...new Set(batch.map((t) => `\`${t.template}\``))];
+  const error = new DiagnosticError(
+    {
+      code: codes.TEMPLATE_RENDER,
+      severity: 'error',
+      message: `a render thread ${what} while rendering ${pages.join(', ')} with template ${templates.join(', ')}${reason}`,
+      hint: 'a template must not end the process or leave work behind that fails after the page rendered (a timer, a promise); make it render synchronously',
+      location: { file: templateFile(setup.templatesDir, first!.template), line: 1, column: 1 },
+    },
+    1,
+  );
+  if (stack) error.stack = stack;
+  return error;
 }
 
 async function closeWorker(worker: Worker): Promise<void> {
@@ -147,6 +174,29 @@ export function renderThreads(pages: number, concurrency?: number): number {
  * Results are handed to `onResult` as they finish and the caller records them.
  */
 export async function renderAll(
+  tasks: readonly PageTask[],
+  setup: RenderSetup,
+  opts: {
+    concurrency?: number;
+    workers?: RenderWorkers | null;
+    onResult: (page: RenderedPage) => Promise<void> | void;
+    /** Finds the template line of a stack through the server bundle (see ServerBundle.locate). */
+    locate?: (stack: string) => Promise<SourceLocation | null>;
+  },
+): Promise<void> {
+  try {
+    await renderOn(tasks, setup, opts);
+  } catch (err) {
+    // a template that tried to exit is reported at the line of the call when the bundle's source map finds it
+    if (err instanceof DiagnosticError && err.diagnostic.code === codes.TEMPLATE_RENDER && err.stack && opts.locate) {
+      const at = await opts.locate(err.stack).catch(() => null);
+      if (at) err.diagnostic.location = at;
+    }
+    throw err;
+  }
+}
+
+async function renderOn(
   tasks: readonly PageTask[],
   setup: RenderSetup,
   opts: { concurrency?: number; workers?: RenderWorkers | null; onResult: (page: RenderedPage) => Promise<void> | void },

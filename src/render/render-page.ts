@@ -8,6 +8,7 @@ import { pageSizeProblem } from '../content/page-size.js';
 import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
 import type { ContentHashOf } from '../images/index.js';
+import { describeThrown, guardExit, guardExitSync, TemplateExit, templateExitError, templateFile } from './exit-guard.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import { metaOf, storedResultText, type PageReads, type PageResult, type RenderedPage } from './page-result.js';
 import { writePageFiles } from './write-page.js';
@@ -96,7 +97,14 @@ function stampLookup(setup: RenderSetup): ContentHashOf {
 
 /** Compiles and renders one page (no files written). */
 async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; reads: RenderedPage['reads']; stale: boolean }> {
-  const mod = await loadTemplates(setup.serverBundle);
+  let mod: TemplateModule;
+  try {
+    // a render thread imports the bundle itself, and runs its top-level code again
+    mod = await guardExit(() => loadTemplates(setup.serverBundle));
+  } catch (err) {
+    if (err instanceof TemplateExit) throw templateExitError(err, task.template, task.displayFile, setup.templatesDir);
+    throw err;
+  }
   let text = '';
   let stale = false;
   // discovery refused larger pages; this one grew since (the limit keeps a render thread's memory bounded)
@@ -151,15 +159,17 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   // the template sees the shared data through a recorder: the cache reuses this page only while what it read is unchanged
   const tracked = trackReads(setup.shared);
   try {
-    result.body = mod.renderToString(mod.createElement(component, { ...tracked.mirror, page: pageContext }));
+    result.body = guardExitSync(() => mod.renderToString(mod.createElement(component, { ...tracked.mirror, page: pageContext })));
   } catch (err) {
+    // ending the process is not a page's problem: the build stops, naming the template
+    if (err instanceof TemplateExit) throw templateExitError(err, task.template, task.displayFile, setup.templatesDir);
     result.diagnostics = [
       ...compiled.diagnostics,
       {
         code: codes.TEMPLATE_RENDER,
         severity: 'error',
-        message: `template \`${task.template}\` failed to render this page: ${(err as Error).message}`,
-        hint: `fix templates/${task.template}.tsx (the page's data is in its page-data.json)`,
+        message: `template \`${task.template}\` failed to render this page: ${describeThrown(err)}`,
+        hint: `fix ${templateFile(setup.templatesDir, task.template)} (the page's data is in its page-data.json)`,
         location: { file: task.displayFile, line: 1, column: 1 },
       },
     ];

@@ -4,9 +4,14 @@
 // (terminating a thread does not close its descriptors).
 import { parentPort } from 'node:worker_threads';
 import type { FsErrorFacts } from '../diagnostics/write-failure.js';
+import { DiagnosticError } from '../diagnostics/types.js';
+import { forbidExit } from './exit-guard.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import type { RenderedPage } from './page-result.js';
 import { closeResultPacks, loadTemplates, renderPage } from './render-page.js';
+
+// this thread only runs template code, and never ends by itself: a template's process.exit or abort throws
+forbidExit();
 
 let setup: RenderSetup | null = null;
 let queue: Promise<void> = Promise.resolve();
@@ -44,7 +49,9 @@ async function renderBatch(tasks: PageTask[], setup: RenderSetup): Promise<void>
     } catch (error) {
       // a failed write keeps its errno facts, so the build reports a full disk as such, not as a bug
       const { code, path, dest, syscall } = (error ?? {}) as FsErrorFacts;
-      parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error), code, path, dest, syscall });
+      // a problem the build reports as such (a template that tried to exit) crosses as its diagnostic
+      const diagnostic = error instanceof DiagnosticError ? error.diagnostic : undefined;
+      parentPort!.postMessage({ ok: false, id: task.id, error: (error as Error)?.stack ?? String(error), code, path, dest, syscall, diagnostic });
       return;
     }
   }
