@@ -65,6 +65,13 @@ export class CliContext {
     if (hasErrors(sorted)) this.exitCode = Math.max(this.exitCode, 1);
   }
 
+  /** A bad option value: the message on stderr (or the JSON object with --json), exit 2. */
+  usage(message: string, opts: Partial<GlobalOptions> = this.options): void {
+    if (opts.json) this.out(JSON.stringify({ ok: false, diagnostics: [{ code: codes.USAGE, severity: 'error', message }] }, null, 2));
+    else this.err(message);
+    this.exitCode = 2;
+  }
+
   /** The options of the command that runs (set before its action): a failure outside it still honours --json. */
   options: Partial<GlobalOptions> = {};
 

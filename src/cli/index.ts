@@ -32,8 +32,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
-      // help and version exit 0; anything else commander rejects is a usage error
-      return error.exitCode === 0 ? 0 : 2;
+      // help and version exit 0; anything else commander rejects is a usage error (already on stderr)
+      if (error.exitCode === 0) return 0;
+      if (argv.includes('--json')) ctx.usage(error.message.replace(/^error: /, ''), { json: true });
+      return 2;
     }
     ctx.fail(error, ctx.options);
   }

@@ -103,14 +103,15 @@ async function publishOne(
       code === 'ENOENT' ? 'check the path and its case; image paths are relative to the Markdown file' : undefined,
     );
   }
-  const target = path.join(opts.outDir, job.output);
   // an SVG costs less to sanitize than a cache entry to check, and what it held is reported on every build
   if (mayBeSvg(bytes) && (await readHeader(bytes, job.source, display)).format === 'svg') {
     const svg = publishSvg(bytes, job.source, display);
-    await writeStep(target, () => writeAtomic(target, svg.bytes));
+    const output = path.join(opts.outDir, job.output);
+    await writeStep(output, () => writeAtomic(output, svg.bytes));
     return { removed: svg.removed };
   }
   const entry = cachePath(opts.cacheDir, hashImage(bytes, settings), path.extname(job.source));
+  const target = path.join(opts.outDir, job.output);
   if (existsSync(entry)) {
     await writeStep(target, () => mkdir(path.dirname(target), { recursive: true }));
     if (await writeStep(target, () => copyFromCache(entry, target))) return 'cached';

@@ -23,16 +23,10 @@ export function registerBuild(program: Command, ctx: CliContext): void {
     .option('--links <mode>', 'broken internal links: error, warn or off', 'error')
     .option('--no-cache', 'parse and render every page, ignoring .docsgen-cache/ (it is still refreshed)')
     .action(async (flags: BuildFlags) => {
-      if (!['error', 'warn', 'off'].includes(flags.links)) {
-        ctx.err(`--links must be error, warn or off (got "${flags.links}")`);
-        ctx.exitCode = 2;
-        return;
-      }
+      if (!['error', 'warn', 'off'].includes(flags.links)) return ctx.usage(`--links must be error, warn or off (got "${flags.links}")`, flags);
       const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
       if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 0)) {
-        ctx.err(`--concurrency must be a whole number ≥ 0 (got "${flags.concurrency}")`);
-        ctx.exitCode = 2;
-        return;
+        return ctx.usage(`--concurrency must be a whole number ≥ 0 (got "${flags.concurrency}")`, flags);
       }
       const bar = createProgress(ctx, Boolean(flags.quiet || flags.json));
       // loaded on use, so `docsgen --help` and other commands do not pay for the build's modules

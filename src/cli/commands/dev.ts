@@ -19,11 +19,7 @@ export function registerDev(program: Command, ctx: CliContext): void {
       // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
       const { dev } = await import('../../serve/index.js');
       const port = parsePort(flags.port);
-      if (port === null) {
-        ctx.err(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
-        ctx.exitCode = 2;
-        return;
-      }
+      if (port === null) return ctx.usage(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`, flags);
       const print = (diagnostics: DevEventDiagnostics) => {
         for (const d of sortDiagnostics(diagnostics)) if (!flags.quiet || d.severity === 'error') ctx.err(formatDiagnostic(d, ctx.color));
       };

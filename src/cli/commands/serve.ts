@@ -18,11 +18,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
       // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
       const { serve } = await import('../../serve/index.js');
       const port = parsePort(flags.port);
-      if (port === null) {
-        ctx.err(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
-        ctx.exitCode = 2;
-        return;
-      }
+      if (port === null) return ctx.usage(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`, flags);
       try {
         const server = await serve({
           root: ctx.root(flags),

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// A failure that is docsgen's own (a bug) is exit 70, one line, and with --json still the JSON object: a CI job
-// that parses the output must get something to parse, whatever went wrong.
+// `--json` always prints its object: a CI job that parses the output must get something to parse, whatever went
+// wrong. A failure that is docsgen's own (a bug) is exit 70 and one line; a bad option exit 2.
 
 function captureIO(env: Record<string, string> = {}) {
   const sink = () => {
@@ -63,5 +63,22 @@ describe('an internal error', () => {
     const { io, stdout } = captureIO();
     expect(await runCli(['build', '--json'], io)).toBe(70);
     expect(JSON.parse(stdout())).toEqual({ ok: false, diagnostics: [expect.objectContaining({ code: 'DG3020', message: expect.stringMatching(/^internal error: /) })] });
+  });
+});
+
+describe('a bad option under --json', () => {
+  it('prints the JSON object with one DG1003 diagnostic, exit 2, for docsgen\'s checks and commander\'s', async () => {
+    vi.resetModules();
+    const { runCli } = await import('../../src/cli/index.js');
+    for (const [argv, message] of [
+      [['build', '--links', 'maybe', '--json'], '--links must be error, warn or off (got "maybe")'],
+      [['build', '--concurrency', '-1', '--json'], '--concurrency must be a whole number ≥ 0 (got "-1")'],
+      [['serve', '--port', 'eighty', '--json'], '--port must be a whole number from 0 to 65535 (got "eighty")'],
+      [['build', '--bogus', '--json'], "unknown option '--bogus'"],
+    ] as const) {
+      const { io, stdout } = captureIO();
+      expect(await runCli([...argv], io), argv.join(' ')).toBe(2);
+      expect(JSON.parse(stdout()), argv.join(' ')).toEqual({ ok: false, diagnostics: [{ code: 'DG1003', severity: 'error', message }] });
+    }
   });
 });
