@@ -14,5 +14,5 @@ export { writeRedirectArtifacts, type RedirectArtifactOptions } from './artifact
 export { compileRedirectMatcher } from './matcher.js';
 export { toBrowserRedirects } from './browser-data.js';
 export { matchBrowserRedirect, type BrowserRedirects, type RedirectMatch } from './browser-match.js';
-export { cacheControlFor, needsTrailingSlash, resolveProxyUrl, CACHE_IMMUTABLE, CACHE_REVALIDATE, SLASH_EXEMPT, HASHED_ASSET } from './server-rules.js';
+export { cacheControlFor, needsTrailingSlash, resolveProxyUrl, CACHE_IMMUTABLE, CACHE_REVALIDATE, SLASH_EXEMPT, HASHED_ASSET, SVG_CSP, SVG_PATH } from './server-rules.js';
 export { collectServedPaths } from './site-paths.js';

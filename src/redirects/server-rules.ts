@@ -10,6 +10,13 @@ export const HASHED_ASSET = /.+[.-](?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{8,}\.(?:js|m
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Cache-Control of HTML, page-data, app-data and sw.js. */
 export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+/**
+ * Content-Security-Policy of every SVG response: an SVG opened on its own is a document on the site's origin, so
+ * it may run no script and load nothing but inline or https pictures, even if something got past the sanitizer.
+ */
+export const SVG_CSP = "default-src 'none'; img-src data: https:; style-src 'unsafe-inline'; sandbox";
+/** Paths answered with SVG_CSP. */
+export const SVG_PATH = /\.svgz?$/i;
 /** How many percent-escapes the nginx proxy maps decode. */
 export const NGINX_PROXY_DECODE_STEPS = 24;
 

@@ -4,7 +4,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import compression from 'compression';
-import { CACHE_REVALIDATE, type RedirectMatch } from '../redirects/index.js';
+import { CACHE_REVALIDATE, SVG_CSP, SVG_PATH, type RedirectMatch } from '../redirects/index.js';
 import { matchLocation } from './locations.js';
 import { contentTypeFor } from './mime-types.js';
 import { normalizeUri } from './normalize-uri.js';
@@ -138,6 +138,8 @@ export function createRequestHandler(options: HandlerOptions): Handler {
       return sendHtml(res, req.method, status, options.transformHtml(html), cache ? { 'Cache-Control': cache } : {});
     }
     res.setHeader('Content-Type', type);
+    // as nginx's SVG locations do (see SVG_CSP)
+    if (SVG_PATH.test(uri)) res.setHeader('Content-Security-Policy', SVG_CSP);
     const cacheControl = cache ?? options.defaultCacheControl;
     if (cacheControl) res.setHeader('Cache-Control', cacheControl);
     else dropHeaderOnWrite(res, 'cache-control');
