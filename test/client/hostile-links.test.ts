@@ -91,15 +91,36 @@ async function clickEach(page: Page, open: () => Promise<void>, selector: string
   const hrefs = await page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '(none)'));
   let here = page.url();
   for (let i = 0; i < hrefs.length; i++) {
-    if (page.url() !== here) {
-      await open();
-      here = page.url();
+    // a click may start a navigation that commits only later (on a loaded machine, after any fixed wait): the
+    // link clicked is the one whose href is expected, else the page is opened again and the click retried
+    for (let attempt = 0; ; attempt++) {
+      if (page.url() !== here || attempt > 0) {
+        await open();
+        here = page.url();
+      }
+      // the DOM's click: hidden links (the skip link) count too, and a javascript: URL would run from it
+      // (a locator, as for the hrefs: it reaches links inside shadow roots too)
+      const clicked = await page
+        .locator(selector)
+        .nth(i)
+        .evaluate(
+          (a: HTMLElement) => {
+            // clicked after this call returns, so a navigation cannot take the answer with it
+            setTimeout(() => a.click(), 0);
+            return a.getAttribute('href') ?? '(none)';
+          },
+          undefined,
+          { timeout: 5000 },
+        )
+        .catch(() => null); // the document went away under the call
+      if (clicked === hrefs[i]) break;
+      if (attempt === 3) throw new Error(`could not click link ${i} (${hrefs[i]}) on ${here}`);
     }
-    // the DOM's click: hidden links (the skip link) count too, and a javascript: URL would run from it
-    await page.locator(selector).nth(i).evaluate((a: HTMLElement) => a.click());
     await page.waitForTimeout(150);
     await page.waitForLoadState('load').catch(() => undefined);
   }
+  // the last click may still be navigating away: the caller inspects the page it opened
+  await open();
   return hrefs;
 }
 
