@@ -1,8 +1,9 @@
 // The persistent page cache: `.docsgen-cache/pages/`. A page whose inputs did not change is not parsed or
 // rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseStoredResult, type PageMeta, type PageReads, type PageResult } from '../render/page-result.js';
+import { readCheckedJson, writeChecked } from './checked-file.js';
 import { cacheKey } from './hash.js';
 import { valueHashOf } from './reads.js';
 import { ResultPacks, type PackLocation } from './result-packs.js';
@@ -62,14 +63,9 @@ export class PageCache {
 
   /** Loads the index; a missing, unreadable or other-engine index gives an empty cache. */
   static async open(dir: string, engine: string): Promise<PageCache> {
-    let index: IndexFile | null = null;
-    try {
-      const parsed = JSON.parse(await readFile(path.join(dir, INDEX), 'utf8')) as IndexFile;
-      if (parsed.version === 4 && parsed.engine === engine) index = parsed;
-    } catch {
-      // no cache yet, or a damaged one: start empty
-    }
-    return new PageCache(dir, engine, index);
+    // no cache yet, or a damaged one (its checksum fails): start empty
+    const parsed = await readCheckedJson<IndexFile>(path.join(dir, INDEX));
+    return new PageCache(dir, engine, parsed?.version === 4 && parsed.engine === engine ? parsed : null);
   }
 
   /**
@@ -187,10 +183,8 @@ export class PageCache {
     const readSets: Record<string, string> = {};
     for (const id of setIds) readSets[id] = encodeRanges(Array.from(this.decodedSet(id), (i) => position[i]!).sort((a, b) => a - b));
     const index: IndexFile = { version: 4, engine: this.engine, entries, paths: table, readSets };
-    await mkdir(this.dir, { recursive: true });
-    const tmp = path.join(this.dir, `${INDEX}.${process.pid}.tmp`);
-    await writeFile(tmp, JSON.stringify(index));
-    await rename(tmp, path.join(this.dir, INDEX));
+    // with its checksum: an entry's meta is trusted when its page's files are reused, without its stored result
+    await writeChecked(path.join(this.dir, INDEX), JSON.stringify(index));
     // docsgen before packs kept one file per page here
     await rm(path.join(this.dir, 'results'), { recursive: true, force: true });
   }

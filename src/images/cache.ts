@@ -1,23 +1,28 @@
 // The image cache: optimized bytes keyed by sha1(source bytes + settings + pipeline version), so an
-// unchanged image costs a hash and a copy on the next build, whatever its path or the output folder.
+// unchanged image costs a hash and a copy on the next build, whatever its path or the output folder. Each entry
+// carries the size and hash of its bytes (cache/checked-file.ts): a damaged entry is a miss, encoded again.
 import { randomBytes } from 'node:crypto';
-import { copyFile, constants, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readChecked, writeChecked } from '../cache/checked-file.js';
 
 /** `<cacheDir>/<key><ext>` (cacheDir is e.g. `.docsgen-cache/images`): the cache entry of one optimized image. */
 export function cachePath(cacheDir: string, key: string, ext: string): string {
   return path.join(cacheDir, `${key}${ext.toLowerCase()}`);
 }
 
-/** Copies a cache entry to its output (whose folder exists); false when there is no such entry. Reflinks where it can. */
-export async function copyFromCache(entry: string, target: string): Promise<boolean> {
-  try {
-    await copyFile(entry, target, constants.COPYFILE_FICLONE);
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw err;
-  }
+/**
+ * The optimized bytes of a cache entry; null when there is none, or when it no longer holds the bytes written
+ * (emptied, truncated, altered): the caller encodes the image again. The bytes checked are the bytes published,
+ * so nothing can change them in between.
+ */
+export async function readCacheEntry(entry: string): Promise<Buffer | null> {
+  return readChecked(entry);
+}
+
+/** Stores optimized bytes as a cache entry, with their size and hash. */
+export async function writeCacheEntry(entry: string, bytes: Uint8Array): Promise<void> {
+  await writeChecked(entry, bytes);
 }
 
 /** Writes a file through a temporary name and a rename, so a crash never leaves a half-written entry. */

@@ -1,10 +1,9 @@
 // optimizeImages: every referenced image once, in parallel, through the content-addressed cache.
-import { existsSync } from 'node:fs';
-import { readFile, mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic, SourceLocation, StageResult } from '../diagnostics/types.js';
-import { cachePath, copyFromCache, writeAtomic } from './cache.js';
+import { cachePath, readCacheEntry, writeAtomic, writeCacheEntry } from './cache.js';
 import { imageCodes } from './codes.js';
 import { displayPath, readHeader } from './describe.js';
 import { encodeImage } from './encode.js';
@@ -112,12 +111,13 @@ async function publishOne(
   }
   const entry = cachePath(opts.cacheDir, hashImage(bytes, settings), path.extname(job.source));
   const target = path.join(opts.outDir, job.output);
-  if (existsSync(entry)) {
-    await writeStep(target, () => mkdir(path.dirname(target), { recursive: true }));
-    if (await writeStep(target, () => copyFromCache(entry, target))) return 'cached';
+  const cached = await readCacheEntry(entry);
+  if (cached) {
+    await writeStep(target, () => writeAtomic(target, cached));
+    return 'cached';
   }
   const optimized = await encodeImage(bytes, settings, job.source, display);
-  await writeStep(entry, () => writeAtomic(entry, optimized));
+  await writeStep(entry, () => writeCacheEntry(entry, optimized));
   await writeStep(target, () => writeAtomic(target, optimized));
   return 'processed';
 }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachePath, writeAtomic } from './cache.js';
+import { cachePath, writeCacheEntry } from './cache.js';
 import { encodeImage } from './encode.js';
 import { mapLimit } from './map-limit.js';
 import { mayBeSvg } from './publish-svg.js';
@@ -52,7 +52,7 @@ export async function encodeIntoCache(jobs: readonly WarmJob[], opts: WarmImages
       const entry = cachePath(opts.cacheDir, hashImage(bytes, settings), path.extname(source));
       if (started.has(entry) || existsSync(entry)) return;
       started.add(entry);
-      await writeAtomic(entry, await encodeImage(bytes, settings, source, source));
+      await writeCacheEntry(entry, await encodeImage(bytes, settings, source, source));
       encoded++;
     } catch {
       // reported, if it is referenced at all, by optimizeImages

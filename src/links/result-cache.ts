@@ -3,8 +3,9 @@
 // written again gets a new inode. Anything that changes how links resolve (the site's file list, redirects,
 // prefix) is in the context key, which invalidates every entry at once.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readCheckedJson, writeChecked } from '../cache/checked-file.js';
 import type { PageResult } from './check-page.js';
 import type { FileStamp as Stamp } from './page-runner.js';
 
@@ -25,13 +26,9 @@ export function contextKeyOf(parts: unknown[]): string {
 
 /** Loads the cache; returns a lookup by page and a saver for the results of this run. */
 export async function openResultCache(cacheDir: string, context: string, dir: string) {
-  let stored: CacheFile['pages'] = {};
-  try {
-    const parsed = JSON.parse(await readFile(path.join(cacheDir, FILE), 'utf8')) as CacheFile;
-    if (parsed.version === VERSION && parsed.context === context) stored = parsed.pages;
-  } catch {
-    // no cache yet: every page is checked
-  }
+  // no cache yet, or a damaged one (its checksum fails): every page is checked
+  const parsed = await readCheckedJson<CacheFile>(path.join(cacheDir, FILE));
+  const stored: CacheFile['pages'] = parsed?.version === VERSION && parsed.context === context ? parsed.pages : {};
   const stamps = new Map<string, Stamp>();
   return {
     /**
@@ -55,10 +52,7 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
         const stamp = stamps.get(r.page);
         if (stamp) pages[r.page] = [stamp, r];
       }
-      await mkdir(cacheDir, { recursive: true });
-      const tmp = path.join(cacheDir, `${FILE}.${process.pid}.tmp`);
-      await writeFile(tmp, JSON.stringify({ version: VERSION, context, pages } satisfies CacheFile));
-      await rename(tmp, path.join(cacheDir, FILE));
+      await writeChecked(path.join(cacheDir, FILE), JSON.stringify({ version: VERSION, context, pages } satisfies CacheFile));
     },
   };
 }

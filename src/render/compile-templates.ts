@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeAtomic } from '../images/cache.js';
 import path from 'node:path';
 import { createRequire, SourceMap } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -92,7 +93,9 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   }
   const hash = createHash('sha256').update(output).digest('hex').slice(0, 16);
   const file = path.join(outDir, `templates-${hash}.mjs`);
-  await writeFile(file, output);
+  // written again by every build (never trusted from an earlier one), through a rename: a build running at the
+  // same moment imports the whole bundle, never a half-written one
+  await writeAtomic(file, output);
   let mod: { templates: Record<string, unknown> };
   const locate = (stack: string) => locateInBundle(stack, file, options, displayRoot);
   try {
@@ -169,7 +172,7 @@ export async function compileClient(opts: {
   await mkdir(opts.cacheDir, { recursive: true });
   const entryFile = path.join(opts.cacheDir, 'client-entry.js');
   const runtime = path.join(docsgenRoot, 'lib/client/index.js');
-  await writeFile(entryFile, `import { startApp } from ${JSON.stringify(runtime)};\nstartApp(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n`);
+  await writeAtomic(entryFile, Buffer.from(`import { startApp } from ${JSON.stringify(runtime)};\nstartApp(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n`));
   const entryPoints: Record<string, string> = { app: entryFile };
   for (const t of opts.templates) entryPoints[chunkNameOf(t)] = path.join(opts.templatesDir, `${t}.tsx`);
   const stylesFile = path.join(opts.templatesDir, 'styles.css');

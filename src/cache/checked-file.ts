@@ -1,0 +1,56 @@
+// Cache files that carry their own size and hash: `docsgen-checked <size> <hash>\n` then the bytes. A file that
+// was emptied, truncated or bit-flipped since it was written reads as missing, so the build makes it again
+// instead of publishing or trusting damaged bytes; the user never sees an error for it.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hashBytes } from './hash.js';
+
+const MAGIC = 'docsgen-checked';
+/** The header is short: a size and a 20-digit hash. */
+const MAX_HEADER = 64;
+
+/** `bytes` with the header that lets checkedBytes verify them. */
+export function withChecksum(bytes: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from(`${MAGIC} ${bytes.length} ${hashBytes(bytes)}\n`), bytes]);
+}
+
+/** The bytes a withChecksum file holds, or null when it is not one or they changed since it was written. */
+export function checkedBytes(file: Buffer): Buffer | null {
+  const eol = file.subarray(0, MAX_HEADER).indexOf(10);
+  if (eol < 0) return null;
+  const m = /^docsgen-checked (\d+) ([0-9a-f]{20})$/.exec(file.toString('latin1', 0, eol));
+  if (!m) return null;
+  const bytes = file.subarray(eol + 1);
+  return bytes.length === Number(m[1]) && hashBytes(bytes) === m[2] ? bytes : null;
+}
+
+/** Writes a checked file through a temporary name and a rename: a reader sees the old file or the new, whole. */
+export async function writeChecked(file: string, bytes: Uint8Array | string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, withChecksum(typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** The bytes of a checked file; null when it is missing, unreadable or damaged (a cache miss). */
+export async function readChecked(file: string): Promise<Buffer | null> {
+  const raw = await readFile(file).catch(() => null);
+  return raw === null ? null : checkedBytes(raw);
+}
+
+/** A checked file holding JSON, parsed; null when it is missing, damaged or not JSON. */
+export async function readCheckedJson<T>(file: string): Promise<T | null> {
+  const bytes = await readChecked(file);
+  if (bytes === null) return null;
+  try {
+    return JSON.parse(bytes.toString('utf8')) as T;
+  } catch {
+    return null;
+  }
+}
