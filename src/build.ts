@@ -10,7 +10,8 @@ import { hasErrors, type Diagnostic, type StageResult } from './diagnostics/type
 import { cacheKey, stampKey } from './cache/hash.js';
 import { engineId } from './cache/engine.js';
 import { completeStamp, fingerprintInputs, fingerprintOf } from './cache/fingerprint.js';
-import { loadBuildState, MARKER, readMarker, saveBuildState } from './cache/build-state.js';
+import { loadBuildState, MARKER, readMarker, saveBuildState, type PageOutputRecord } from './cache/build-state.js';
+import { stampOutput } from './cache/output-stamp.js';
 import { PageCache } from './cache/page-cache.js';
 import { hashImage } from './cache/image-hash.js';
 import { contentHash, writeJson } from './pagedata/write.js';
@@ -112,6 +113,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   };
 
   // 0. Nothing changed since the last build, and its output is still in place: done.
+  // the component library's assets, hard-linked from docsgen's package by every build (see placeAssets)
+  const linkedDirs = [path.posix.join('public', prefixDir, 'calcite/assets')];
   const engine = engineId();
   const useCache = options.cache !== false;
   const state = await loadBuildState(project.cacheDir, engine);
@@ -137,7 +140,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
   lap('fingerprint');
-  if (useCache && previousOutput && state.fingerprint === fingerprints().fingerprint) {
+  // the output is compared as the commit left it (sizes, mtimes): an edit to it by hand is undone by building
+  if (useCache && previousOutput && state.fingerprint === fingerprints().fingerprint && stampOutput(outDir, linkedDirs) === state.outputStamp) {
     for (const k of ['pages', 'images', 'redirects', 'links'] as const) stats[k] = state.stats[k] ?? 0;
     Object.assign(stats, { cached: stats.pages, upToDate: 1 });
     return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: finish() };
@@ -261,7 +265,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const imageHash = async (file: string) => inputs.stamps[stampKey(root, file)]?.[2] ?? hashImage(file);
     const collected = collectPages({ siteDir, shell });
     const previousSiteDir = previousOutput ? path.join(outDir, 'public', prefixDir) : null;
-    const outputs: Record<string, string> = {};
+    const outputs: Record<string, PageOutputRecord> = {};
     const toRender: PageTask[] = [];
     const total = plan.tasks.length;
     const largeSite = total >= GC_EVERY_PAGES;
@@ -270,15 +274,16 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       const entry = await pageCache.lookup(task.pagePath, pageKeys[task.id]!, shared.props, imageHash);
       if (!entry) return void toRender.push(task);
       const outKey = cacheKey(entry.resultHash, shellKey);
-      if (previousSiteDir && state!.outputs[task.pagePath] === outKey && (await collected.reuse(entry.meta, task.displayFile, previousSiteDir))) {
-        outputs[task.pagePath] = outKey;
+      const previous = previousSiteDir ? state!.outputs[task.pagePath] : undefined;
+      if (previous?.[0] === outKey && (await collected.reuse(entry.meta, task.displayFile, previousSiteDir!, [[previous[1], previous[2]], [previous[3], previous[4]]]))) {
+        outputs[task.pagePath] = previous;
         stats.cached++;
         return void tick();
       }
       const result = await pageCache.read(entry);
       if (!result) return void toRender.push(task);
-      collected.write(result, task.displayFile);
-      outputs[task.pagePath] = outKey;
+      const sums = collected.write(result, task.displayFile);
+      if (sums) outputs[task.pagePath] = [outKey, ...sums[0], ...sums[1]];
       stats.cached++;
       tick();
     });
@@ -313,11 +318,11 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
           // a large build's result messages leave garbage faster than V8 collects it (see memory.ts)
           if (largeSite && collected.count % GC_EVERY_PAGES === 0) collectGarbage(GC_MIN_HEAP);
           tick();
-          if (page.stored === null) return;
+          if (page.stored === null || page.files === null) return;
           const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await imageHash(i.source)] as [string, string | null]));
           if (images.some(([, h]) => h === null)) return;
           pageCache.register(task.pagePath, pageKeys[task.id]!, page.meta, page.stored, page.reads, images as Array<[string, string]>);
-          outputs[task.pagePath] = cacheKey(page.stored.hash, shellKey);
+          outputs[task.pagePath] = [cacheKey(page.stored.hash, shellKey), ...page.files[0], ...page.files[1]];
         },
       },
     );
@@ -426,9 +431,10 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const buildId = cacheKey(contentFingerprint, buildHash);
     await writeFile(path.join(staging.dir, MARKER), `${buildId}\n`);
     await staging.commit();
+    const outputStamp = stampOutput(outDir, linkedDirs) ?? '';
     lap('commit');
     const done = finish();
-    await saveBuildState(project.cacheDir, { version: 1, engine, fingerprint, outDir, buildId, buildHash, stats: done, diagnostics, stamps: inputs.stamps, outputs });
+    await saveBuildState(project.cacheDir, { version: 2, engine, fingerprint, outDir, buildId, buildHash, stats: done, diagnostics, stamps: inputs.stamps, outputs, outputStamp });
     return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {
     // a thrown error (DiagnosticError or a bug) must not leave the staging folder behind

@@ -1,14 +1,22 @@
 // What the last successful build left: its input fingerprint, its output and each page's output key. The next
-// build stops at once when nothing changed, and otherwise hard-links the pages whose output key is unchanged.
+// build stops at once when nothing changed (and the output is as it was left), and otherwise hard-links the
+// pages whose output key is unchanged and whose files still hold the bytes written (see PageOutputRecord).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/types.js';
+import { readCheckedJson, writeChecked } from './checked-file.js';
 import type { FileStamps } from './fingerprint.js';
+
+/**
+ * A page's output key (what its two files are made from), and the size and hash of each file as written: a file
+ * edited in the output since, by hand or by anything else, no longer matches and is written again.
+ */
+export type PageOutputRecord = [outKey: string, htmlSize: number, htmlHash: string, dataSize: number, dataHash: string];
 
 /** The state file `.docsgen-cache/build-state.json`. */
 export interface BuildState {
-  version: 1;
+  version: 2;
   engine: string;
   fingerprint: string;
   outDir: string;
@@ -19,8 +27,10 @@ export interface BuildState {
   /** Warnings of that build, printed again when a rebuild finds nothing to do. */
   diagnostics: Diagnostic[];
   stamps: FileStamps;
-  /** Page path (or `/404/`-style status path) → output key of its two files. */
-  outputs: Record<string, string>;
+  /** Page path (or `/404/`-style status path) → its output key and files. */
+  outputs: Record<string, PageOutputRecord>;
+  /** The output folder's listing with sizes and mtimes after the commit (see output-stamp.ts). */
+  outputStamp: string;
 }
 
 const FILE = 'build-state.json';
@@ -29,20 +39,13 @@ export const MARKER = '.docsgen-build';
 
 /** Loads the state of the last successful build by this engine (null if none, damaged or another engine's). */
 export async function loadBuildState(cacheDir: string, engine: string): Promise<BuildState | null> {
-  try {
-    const state = JSON.parse(await readFile(path.join(cacheDir, FILE), 'utf8')) as BuildState;
-    return state.version === 1 && state.engine === engine ? state : null;
-  } catch {
-    return null;
-  }
+  const state = await readCheckedJson<BuildState>(path.join(cacheDir, FILE));
+  return state?.version === 2 && state.engine === engine ? state : null;
 }
 
-/** Writes the state atomically. */
+/** Writes the state atomically, with its checksum. */
 export async function saveBuildState(cacheDir: string, state: BuildState): Promise<void> {
-  await mkdir(cacheDir, { recursive: true });
-  const tmp = path.join(cacheDir, `${FILE}.${process.pid}.tmp`);
-  await writeFile(tmp, JSON.stringify(state));
-  await rename(tmp, path.join(cacheDir, FILE));
+  await writeChecked(path.join(cacheDir, FILE), JSON.stringify(state));
 }
 
 /** A fresh build id. */

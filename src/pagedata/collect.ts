@@ -1,11 +1,12 @@
-import { link, mkdir, rm } from 'node:fs/promises';
+import { link, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { hashBytes } from '../cache/hash.js';
 import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { ImageJob } from '../images/index.js';
 import { htmlFileOf, pageFilesOf } from '../render/assemble.js';
 import type { PageMeta, PageResult } from '../render/page-result.js';
-import { writePageFiles, type PageOutput } from '../render/write-page.js';
+import { writePageFiles, type FileSum, type PageOutput } from '../render/write-page.js';
 
 /**
  * Accounts for every page as render threads write it, the cache gives it back or the previous output lends
@@ -52,23 +53,27 @@ export function collectPages(output: PageOutput) {
     record(r: PageMeta, sourceFile: string, ok: boolean): void {
       record(r, sourceFile, ok);
     },
-    /** Writes a page's two files (a failed page only contributes its problems). */
-    write(r: PageResult, sourceFile: string): void {
-      if (record(r, sourceFile, r.pageContext !== null)) writePageFiles(r, output);
+    /** Writes a page's two files and gives their sums (a failed page only contributes its problems: null). */
+    write(r: PageResult, sourceFile: string): [FileSum, FileSum] | null {
+      return record(r, sourceFile, r.pageContext !== null) ? writePageFiles(r, output) : null;
     },
     /**
-     * Takes a page's two files unchanged from the previous output (hard links: no bytes copied). Returns false
-     * when they are gone, and the caller writes the page instead.
+     * Takes a page's two files unchanged from the previous output (hard links: no bytes copied), once each is
+     * checked to still hold the bytes written (`sums`): the link shares the file, so an edit made to it in the
+     * previous output would be published. Returns false when they are gone or differ, and the caller writes
+     * the page instead.
      */
-    async reuse(r: PageMeta, sourceFile: string, previousSiteDir: string): Promise<boolean> {
+    async reuse(r: PageMeta, sourceFile: string, previousSiteDir: string, sums: readonly [FileSum, FileSum]): Promise<boolean> {
       const { htmlFile: htmlRel, pageDataFile: dataRel } = pageFilesOf(r.pagePath, r.status);
       const html = path.join(output.siteDir, htmlRel);
       const data = path.join(output.siteDir, dataRel);
+      const [previousHtml, previousData] = [path.join(previousSiteDir, htmlRel), path.join(previousSiteDir, dataRel)];
+      if (!(await holds(previousHtml, sums[0])) || !(await holds(previousData, sums[1]))) return false;
       try {
         await ensureDir(path.dirname(html));
         await ensureDir(path.dirname(data));
-        await link(path.join(previousSiteDir, htmlRel), html);
-        await link(path.join(previousSiteDir, dataRel), data);
+        await link(previousHtml, html);
+        await link(previousData, data);
       } catch {
         // never leave a link behind: writing through it would change the previous output's file
         await Promise.all([rm(html, { force: true }), rm(data, { force: true })]);
@@ -87,4 +92,10 @@ export function collectPages(output: PageOutput) {
       return [...images.values()].sort((a, b) => (a.source < b.source ? -1 : 1));
     },
   };
+}
+
+/** Whether a file holds the bytes a sum was taken of. */
+async function holds(file: string, [size, hash]: FileSum): Promise<boolean> {
+  const bytes = await readFile(file).catch(() => null);
+  return bytes !== null && bytes.length === size && hashBytes(bytes) === hash;
 }

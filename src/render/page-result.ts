@@ -3,6 +3,7 @@ import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { PackLocation } from '../cache/result-packs.js';
 import { stringifyWith } from './json-text.js';
+import type { FileSum } from './write-page.js';
 
 /** The small part of a rendered page the build needs even when it reuses the page's files unchanged. */
 export interface PageMeta {
@@ -68,6 +69,8 @@ export interface RenderedPage {
   ok: boolean;
   /** Where the result (JSON) went in the page cache's packs, with its hash; null when it was not stored (errors, or the file changed meanwhile). */
   stored: { at: PackLocation; hash: string } | null;
+  /** Size and hash of the HTML and page-data files written (null when none were). */
+  files: [html: FileSum, pageData: FileSum] | null;
   /** Which shared data its template read. */
   reads: PageReads;
 }

@@ -69,7 +69,7 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
   const ok = result.pageContext !== null;
   // serialized once: the page-data file and the stored result both hold it
   const contextJson = ok ? JSON.stringify(result.pageContext) : '';
-  if (ok) writePageFiles(result, setup.output, contextJson);
+  const files = ok ? writePageFiles(result, setup.output, contextJson) : null;
   let stored: RenderedPage['stored'] = null;
   if (ok && !stale) {
     const text = storedResultText(result, contextJson);
@@ -79,7 +79,7 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
     const { at, bytes } = pack.appendText(text);
     stored = { at, hash: cacheKey(bytes) };
   }
-  return { id: task.id, meta: metaOf(result), ok, stored, reads };
+  return { id: task.id, meta: metaOf(result), ok, stored, files, reads };
 }
 
 const stampLookups = new WeakMap<RenderSetup, ContentHashOf>();

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { hashBytes } from '../cache/hash.js';
 import { assemblePage, pageFilesOf, type ShellInputs } from './assemble.js';
 import type { PageResult } from './page-result.js';
 
@@ -13,22 +14,29 @@ export interface PageOutput {
   shell: ShellInputs;
 }
 
-/** Writes a file, making its folder first only when it is missing (usually prepareFolders made it already). */
-function writeInto(file: string, data: string): void {
+/** The size and hashBytes of a written page file: the next build reuses the file only while it still has both. */
+export type FileSum = [size: number, hash: string];
+
+/**
+ * Writes a file, making its folder first only when it is missing (usually prepareFolders made it already).
+ * Returns the sum of the bytes written.
+ */
+function writeInto(file: string, data: string): FileSum {
+  const bytes = Buffer.from(data, 'utf8');
   try {
-    writeFileSync(file, data);
+    writeFileSync(file, bytes);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, data);
+    writeFileSync(file, bytes);
   }
+  return [bytes.length, hashBytes(bytes)];
 }
 
-/** Writes a page's HTML and page-data into the staged output (`contextJson`: see assemblePage). */
-export function writePageFiles(r: PageResult, out: PageOutput, contextJson?: string): void {
+/** Writes a page's HTML and page-data into the staged output (`contextJson`: see assemblePage); their sums. */
+export function writePageFiles(r: PageResult, out: PageOutput, contextJson?: string): [html: FileSum, pageData: FileSum] {
   const files = assemblePage(r, out.shell, contextJson);
-  writeInto(path.join(out.siteDir, files.htmlFile), files.html);
-  writeInto(path.join(out.siteDir, files.pageDataFile), files.pageData);
+  return [writeInto(path.join(out.siteDir, files.htmlFile), files.html), writeInto(path.join(out.siteDir, files.pageDataFile), files.pageData)];
 }
 
 /**
