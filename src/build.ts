@@ -18,7 +18,7 @@ import { contentHash, writeJson } from './pagedata/write.js';
 import { mapLimit } from './images/map-limit.js';
 import { collectGarbage } from './memory.js';
 import { writeFailure } from './diagnostics/write-failure.js';
-import { unstaged } from './render/staging.js';
+import { recoverOutput, unstaged } from './render/staging.js';
 import type { PageTask } from './render/page-task.js';
 import type { ShellInputs } from './render/assemble.js';
 import type { RenderWorkers } from './render/pool.js';
@@ -113,6 +113,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   };
 
   // 0. Nothing changed since the last build, and its output is still in place: done.
+  // (A build killed during its swap left the previous output under another name: it is put back first.)
+  await recoverOutput(outDir);
   // the component library's assets, hard-linked from docsgen's package by every build (see placeAssets)
   const linkedDirs = [path.posix.join('public', prefixDir, 'calcite/assets')];
   const engine = engineId();

@@ -1,11 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError } from '../diagnostics/types.js';
 
 /** The staging folder's suffix: `dist.tmp-1a2b3c4d` for `dist`. */
 const STAGING_SUFFIX = /\.tmp-[0-9a-f]{8}(?=[\\/]|$)/;
+
+/**
+ * The file that makes a staging folder docsgen's: which process stages there, and, once it commits, the name the
+ * previous output is renamed to. It goes into the output with the staged files and is removed last, so a build
+ * killed at any moment of the swap leaves it where the next start finds what to put back or clean up.
+ */
+export const STAGING_MARKER = '.docsgen-staging';
+
+interface StagingMarker {
+  pid: number;
+  host: string;
+  /** The previous output's name while it is swapped out (`dist.old-1a2b3c4d`), a sibling of the output. */
+  old?: string;
+}
+
+/** Staging folders of this process that are in use (a `docsgen dev` process builds many times). */
+const active = new Set<string>();
 
 /** A path inside a staging folder as the user will find it, inside the output folder. */
 export function unstaged(file: string): string {
@@ -27,6 +45,8 @@ export class Staging {
     try {
       await mkdir(path.dirname(this.outDir), { recursive: true });
       await mkdir(this.dir);
+      active.add(this.dir);
+      await writeMarker(this.dir, { pid: process.pid, host: hostname() });
     } catch (err) {
       const shown = path.relative(displayRoot, this.outDir) || this.outDir;
       throw new DiagnosticError(
@@ -42,9 +62,14 @@ export class Staging {
     }
   }
 
-  /** Replaces the output with the staged build (two renames, then the old one is removed). */
+  /**
+   * Replaces the output with the staged build: the old output is renamed away, the new one renamed in, then the
+   * old one removed. The marker names the old output before it moves, so a kill between the renames leaves
+   * what recoverOutput needs to put it back.
+   */
   async commit(): Promise<void> {
     const old = `${this.outDir}.old-${randomBytes(4).toString('hex')}`;
+    await writeMarker(this.dir, { pid: process.pid, host: hostname(), old: path.basename(old) });
     let hadOld = false;
     try {
       await stat(this.outDir);
@@ -60,11 +85,95 @@ export class Staging {
       if (hadOld) await rename(old, this.outDir);
       throw err;
     }
-    if (hadOld) await rm(old, { recursive: true, force: true });
+    active.delete(this.dir);
+    // an old output that cannot be removed stays named in the marker, for the next start to try again
+    if (hadOld && !(await rm(old, { recursive: true, force: true }).then(() => true, () => false))) return;
+    await rm(path.join(this.outDir, STAGING_MARKER), { force: true });
   }
 
   /** Throws the staged files away (the build failed). */
   async discard(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
+    active.delete(this.dir);
   }
+}
+
+/**
+ * Puts right what builds killed mid-way left beside `outDir`: a swap interrupted between its two renames gets
+ * its previous output back, the renamed-away output of a finished swap is removed, and so are staging folders.
+ * Only docsgen's own (with its marker) of processes that are gone: a running build's folders are never
+ * touched, nor folders that merely look like these. Never throws: what it cannot fix stays as it was.
+ */
+export async function recoverOutput(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const oldPath = (m: StagingMarker) => (m.old !== undefined && isOwnName(m.old, base, 'old') ? path.join(parent, m.old) : null);
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return;
+  }
+  try {
+    // killed after the swap, while or before the old output was removed
+    const done = await readMarker(outDir);
+    if (done && isStale(done, outDir)) {
+      const old = oldPath(done);
+      if (old) await rm(old, { recursive: true, force: true });
+      await rm(path.join(outDir, STAGING_MARKER), { force: true });
+    }
+    for (const name of names) {
+      if (!isOwnName(name, base, 'tmp')) continue;
+      const dir = path.join(parent, name);
+      const marker = await readMarker(dir);
+      if (!marker || !isStale(marker, dir)) continue;
+      // killed between the two renames: no output, the previous one under its swapped-out name
+      const old = oldPath(marker);
+      if (old && !(await exists(outDir)) && (await exists(old))) await rename(old, outDir);
+      await rm(dir, { recursive: true, force: true });
+    }
+  } catch {
+    // a folder that cannot be read or removed is left for a later start
+  }
+}
+
+/** `dist.tmp-1a2b3c4d` or `dist.old-1a2b3c4d` for the output `dist`. */
+function isOwnName(name: string, base: string, kind: 'tmp' | 'old'): boolean {
+  return name.length === base.length + 13 && name.startsWith(`${base}.${kind}-`) && /^[0-9a-f]{8}$/.test(name.slice(-8));
+}
+
+/** Whether the process a marker names is gone (on this machine; another machine's markers are never stale). */
+function isStale(marker: StagingMarker, dir: string): boolean {
+  if (marker.host !== hostname()) return false;
+  if (marker.pid === process.pid) return !active.has(dir);
+  try {
+    process.kill(marker.pid, 0);
+    return false;
+  } catch (err) {
+    // EPERM: alive, another user's
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function readMarker(dir: string): Promise<StagingMarker | null> {
+  try {
+    const m = JSON.parse(await readFile(path.join(dir, STAGING_MARKER), 'utf8')) as StagingMarker;
+    return Number.isInteger(m.pid) && m.pid > 0 && typeof m.host === 'string' ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the marker through a rename: a kill never leaves half a marker, which would make the folder foreign. */
+async function writeMarker(dir: string, marker: StagingMarker): Promise<void> {
+  const tmp = path.join(dir, `${STAGING_MARKER}.tmp`);
+  await writeFile(tmp, JSON.stringify(marker));
+  await rename(tmp, path.join(dir, STAGING_MARKER));
+}
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
 }
