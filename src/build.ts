@@ -142,11 +142,15 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
   lap('fingerprint');
-  // the output is compared as the commit left it (sizes, mtimes): an edit to it by hand is undone by building
-  if (useCache && previousOutput && state.fingerprint === fingerprints().fingerprint && stampOutput(outDir, linkedDirs) === state.outputStamp) {
-    for (const k of ['pages', 'images', 'redirects', 'links'] as const) stats[k] = state.stats[k] ?? 0;
-    Object.assign(stats, { cached: stats.pages, upToDate: 1 });
-    return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: finish() };
+  if (useCache && previousOutput && state.fingerprint === fingerprints().fingerprint) {
+    // the output is compared as the commit left it (sizes, mtimes): an edit to it by hand is undone by building
+    const intact = stampOutput(outDir, linkedDirs) === state.outputStamp;
+    lap('outputCheck');
+    if (intact) {
+      for (const k of ['pages', 'images', 'redirects', 'links'] as const) stats[k] = state.stats[k] ?? 0;
+      Object.assign(stats, { cached: stats.pages, upToDate: 1 });
+      return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: finish() };
+    }
   }
 
   // A cold build renders every page: render threads load the parser and React while pages are discovered, on

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 
 /** Hash of strings or bytes for cache keys: sha256, hex, shortened (collisions across one site are not a concern at 80 bits). */
@@ -46,6 +46,36 @@ export function hashFileSync(file: string): string {
     closeSync(fd);
   }
   return h.digest('hex').slice(0, 20);
+}
+
+/**
+ * Whether a file still holds the bytes it was written with (their size and hashBytes); false when it is gone.
+ * Synchronous, through the shared buffer: checking a thousand pages' files this way took a third of the time
+ * of promise reads here.
+ */
+export function fileMatches(file: string, size: number, hash: string): boolean {
+  chunk ??= Buffer.allocUnsafeSlow(1 << 20);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    if (fstatSync(fd).size !== size) return false;
+    const h = createHash('sha256');
+    let n: number;
+    let total = 0;
+    while ((n = readSync(fd, chunk, 0, chunk.length, null)) > 0) {
+      h.update(chunk.subarray(0, n));
+      total += n;
+    }
+    return total === size && h.digest('hex').slice(0, 20) === hash;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

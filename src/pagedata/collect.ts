@@ -1,6 +1,6 @@
-import { link, mkdir, readFile, rm } from 'node:fs/promises';
+import { link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { hashBytes } from '../cache/hash.js';
+import { fileMatches } from '../cache/hash.js';
 import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { ImageJob } from '../images/index.js';
@@ -68,7 +68,7 @@ export function collectPages(output: PageOutput) {
       const html = path.join(output.siteDir, htmlRel);
       const data = path.join(output.siteDir, dataRel);
       const [previousHtml, previousData] = [path.join(previousSiteDir, htmlRel), path.join(previousSiteDir, dataRel)];
-      if (!(await holds(previousHtml, sums[0])) || !(await holds(previousData, sums[1]))) return false;
+      if (!fileMatches(previousHtml, ...sums[0]) || !fileMatches(previousData, ...sums[1])) return false;
       try {
         await ensureDir(path.dirname(html));
         await ensureDir(path.dirname(data));
@@ -92,10 +92,4 @@ export function collectPages(output: PageOutput) {
       return [...images.values()].sort((a, b) => (a.source < b.source ? -1 : 1));
     },
   };
-}
-
-/** Whether a file holds the bytes a sum was taken of. */
-async function holds(file: string, [size, hash]: FileSum): Promise<boolean> {
-  const bytes = await readFile(file).catch(() => null);
-  return bytes !== null && bytes.length === size && hashBytes(bytes) === hash;
 }
