@@ -48,6 +48,8 @@ export class Staging {
       active.add(this.dir);
       await writeMarker(this.dir, { pid: process.pid, host: hostname() });
     } catch (err) {
+      // a folder made without its marker would look foreign to every later start, and stay
+      await this.discard().catch(() => undefined);
       const shown = path.relative(displayRoot, this.outDir) || this.outDir;
       throw new DiagnosticError(
         {
