@@ -1,0 +1,52 @@
+// A checked cache file gives back exactly the bytes written, and nothing at all once they changed in any way.
+import fc from 'fast-check';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkedBytes, readChecked, readCheckedJson, withChecksum, writeChecked } from '../../src/cache/checked-file.js';
+
+const bytes = fc.uint8Array({ minLength: 0, maxLength: 2048 });
+
+describe('checked cache files', () => {
+  it('give back the bytes written', () => {
+    fc.assert(
+      fc.property(bytes, (b) => {
+        expect(checkedBytes(withChecksum(b))).toEqual(Buffer.from(b));
+      }),
+    );
+  });
+
+  it('read as missing after any one bit of the file flipped, header included', () => {
+    fc.assert(
+      fc.property(bytes, fc.nat(), fc.integer({ min: 0, max: 7 }), (b, at, bit) => {
+        const file = withChecksum(b);
+        file[at % file.length]! ^= 1 << bit;
+        expect(checkedBytes(file)).toBeNull();
+      }),
+    );
+  });
+
+  it('read as missing when cut short, emptied or grown', () => {
+    fc.assert(
+      fc.property(bytes, fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 16 }), (b, cut, extra) => {
+        const file = withChecksum(b);
+        expect(checkedBytes(file.subarray(0, cut % file.length))).toBeNull();
+        expect(checkedBytes(Buffer.concat([file, extra]))).toBeNull();
+      }),
+    );
+  });
+
+  it('are written whole through a rename, and a file that is not one reads as missing', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-checked-'));
+    const file = path.join(dir, 'sub/state.json');
+    await writeChecked(file, JSON.stringify({ a: 1 }));
+    expect(await readCheckedJson(file)).toEqual({ a: 1 });
+    expect((await readFile(file, 'utf8')).split('\n')[0]).toMatch(/^docsgen-checked 7 [0-9a-f]{20}$/);
+    // a file from before checksums, or written by hand
+    await writeFile(file, JSON.stringify({ a: 1 }));
+    expect(await readCheckedJson(file)).toBeNull();
+    expect(await readChecked(path.join(dir, 'missing'))).toBeNull();
+    await rm(dir, { recursive: true, force: true });
+  });
+});
