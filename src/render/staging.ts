@@ -42,14 +42,16 @@ export class Staging {
 
   /** Creates the staging folder; an unwritable location is a user problem, reported with the folder. */
   async open(displayRoot: string): Promise<void> {
+    let made = false;
     try {
       await mkdir(path.dirname(this.outDir), { recursive: true });
       await mkdir(this.dir);
+      made = true;
       active.add(this.dir);
       await writeMarker(this.dir, { pid: process.pid, host: hostname() });
     } catch (err) {
       // a folder made without its marker would look foreign to every later start, and stay
-      await this.discard().catch(() => undefined);
+      if (made) await this.discard().catch(() => undefined);
       const shown = path.relative(displayRoot, this.outDir) || this.outDir;
       throw new DiagnosticError(
         {
