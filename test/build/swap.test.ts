@@ -2,13 +2,13 @@
 // at, and what killed builds leave behind is cleaned up at the next start: only docsgen's own, only when the
 // build that made it is gone.
 import { execa } from 'execa';
-import { appendFile, mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import fg from 'fast-glob';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recoverOutput, STAGING_MARKER } from '../../src/render/staging.js';
 import { bin, copyFixture, runDocsgen } from '../helpers/cli.js';
 
@@ -61,6 +61,7 @@ describe('the output swap', () => {
     dist = path.join(site, 'dist');
     await build();
   });
+  afterEach(() => rm(site, { recursive: true, force: true }));
 
   it("removes the staging folders of killed builds at the next start, and no one else's", async () => {
     const host = os.hostname();

@@ -3,7 +3,7 @@
 import { appendFile, readFile, readdir, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, runDocsgen } from '../helpers/cli.js';
 import { snapshotTree } from '../helpers/site.js';
 
@@ -70,6 +70,7 @@ describe('a damaged cache file is a silent miss: the output equals a cold build'
     site = await copyFixture(FIXTURE);
     await build(site);
   });
+  afterAll(() => rm(site, { recursive: true, force: true }));
 
   const cases: Array<[what: string, glob: string, Damage, keyof typeof TRIGGER]> = [
     ['image cache entry', 'images/*', 'emptied', 'the output is gone'],
@@ -103,6 +104,7 @@ describe('a page edited by hand in the previous output is written again', () => 
     site = await copyFixture(FIXTURE);
     await build(site);
   });
+  afterAll(() => rm(site, { recursive: true, force: true }));
 
   it('by a rebuild that finds nothing else changed', async () => {
     await writeFile(path.join(site, SETUP_HTML), 'defaced\n');
