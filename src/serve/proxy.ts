@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { resolveProxyUrl } from '../redirects/index.js';
+import { sendContinueIfExpected } from './request-head.js';
 import { sendHtml, statusPage } from './responses.js';
 
 /** How long the proxy waits for an upstream answer before a 504, as a finite stand-in for nginx's 60 s. */
@@ -34,6 +35,7 @@ export async function proxyThirdParty(
 ): Promise<void> {
   const target = resolveProxyUrl(argUrl(query), allowedHosts);
   if (!target || (req.method !== 'GET' && req.method !== 'HEAD')) return sendHtml(res, req.method, 403, statusPage(403));
+  sendContinueIfExpected(req, res);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || DROP_REQUEST.has(name)) continue;

@@ -1,22 +1,34 @@
 import type { ServerResponse } from 'node:http';
 
+// nginx's reason phrases (ngx_http_header_filter_module.c) and the titles of its own error pages
 const REASONS: Record<number, string> = {
   301: 'Moved Permanently',
   302: 'Found',
+  304: 'Not Modified',
   307: 'Temporary Redirect',
   308: 'Permanent Redirect',
   400: 'Bad Request',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Not Allowed',
+  412: 'Precondition Failed',
+  414: 'Request-URI Too Large',
+  416: 'Requested Range Not Satisfiable',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   502: 'Bad Gateway',
   504: 'Gateway Time-out',
+  505: 'HTTP Version Not Supported',
 };
+
+/** `404 Not Found`: a status with nginx's reason phrase. */
+export function statusLine(status: number): string {
+  return `${status} ${REASONS[status] ?? ''}`.trim();
+}
 
 /** The small HTML body nginx writes for a status it has no error_page for (same title and heading). */
 export function statusPage(status: number): string {
-  const title = `${status} ${REASONS[status] ?? ''}`.trim();
+  const title = statusLine(status);
   return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>docsgen serve</center>\r\n</body>\r\n</html>\r\n`;
 }
 
