@@ -23,7 +23,8 @@ const MAX_HEAD_BYTES = NGINX_MAX_HEAD + 16 * 1024;
 
 /** Listens on host:port (0 = any free port); a port in use or a bad host is a DiagnosticError (exit 2). */
 export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void, host: string, port: number): Promise<Listening> {
-  const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES });
+  // the handler applies nginx's Host rule (Node's own answers a bare 400 without a page)
+  const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES, requireHostHeader: false });
   // every header line takes room in nginx's buffers, so the simulation must see them all (Node keeps 2,000)
   server.maxHeadersCount = 0;
   answerAsNginx(server, handler);

@@ -1,6 +1,6 @@
 // What nginx 1.22 answers before it looks at any location, from ngx_http_request.c: a request line or header that
-// does not fit its header buffers (414/400), an unsupported version (505), a bad or repeated Host or other
-// single-valued header (400), an unknown Transfer-Encoding (501), TRACE (405).
+// does not fit its header buffers or too many headers (414/400), an unsupported version (505), a missing, bad or
+// repeated Host or other single-valued header (400), an unknown Transfer-Encoding (501), TRACE (405).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestTarget } from './request-target.js';
 
@@ -9,6 +9,9 @@ export const NGINX_HEADER_BUFFERS = { first: 1024, large: 8192, count: 4 } as co
 
 /** The most a request head can hold for nginx to accept it: the first buffer plus every large one. */
 export const NGINX_MAX_HEAD = NGINX_HEADER_BUFFERS.first + NGINX_HEADER_BUFFERS.large * NGINX_HEADER_BUFFERS.count;
+
+/** Debian's nginx 1.22.1 backports `max_headers` (default 1000): one more valid header line is a 400. */
+export const NGINX_MAX_HEADERS = 1000;
 
 // headers nginx reads once and refuses twice (ngx_http_process_unique_header_line, ngx_http_process_host)
 const SINGLE = new Set(['host', 'if-modified-since', 'if-unmodified-since', 'if-match', 'if-none-match', 'content-length', 'content-range', 'if-range', 'transfer-encoding', 'expect', 'authorization']);
@@ -86,13 +89,18 @@ export function checkRequestHead(req: IncomingMessage, target: RequestTarget | n
   if (target === null || (target.host !== null && !isValidHost(target.host))) return 400;
   if (overflow === 400) return 400;
   const seen = new Map<string, string>();
+  let counted = 0;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
+    // nginx ignores (and does not count) a name outside letters, digits and `-` (ignore_invalid_headers)
+    if (!/^[a-z0-9-]+$/.test(name)) continue;
+    if (++counted > NGINX_MAX_HEADERS) return 400;
     if (!SINGLE.has(name)) continue;
     if (seen.has(name)) return 400;
     seen.set(name, raw[i + 1]!);
     if (name === 'host' && !isValidHost(raw[i + 1]!)) return 400;
   }
+  if (!seen.has('host') && req.httpVersionMajor * 1000 + req.httpVersionMinor > 1000) return 400;
   const te = seen.get('transfer-encoding');
   if (te !== undefined) {
     if (req.httpVersionMajor * 1000 + req.httpVersionMinor < 1001) return 400;
