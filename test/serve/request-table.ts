@@ -1,5 +1,6 @@
-// One table of requests and the answer production gives, driven against `docsgen serve` and real nginx (with the
-// generated http.conf + server.conf) over the same built fixture site: both must give exactly these answers.
+// The request table's types, its base rows (pages, slashes, cache headers, content types, redirects, methods,
+// the proxy, ranges) and the files the test adds to the built site. request-table-urls.ts and
+// request-table-heads.ts hold the other rows; nginx-parity.test.ts sends every row to nginx and to serve.
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../src/redirects/index.js';
 
 /** Names of files of the built fixture whose hashes change from build to build. */
@@ -16,19 +17,41 @@ export interface BuiltNames {
   calciteJson: string;
 }
 
-/** One request and the expected answer. `null` = the header is absent. */
+/** What rows may build their request from: the built names and the validators of notes.txt. */
+export interface TableContext {
+  names: BuiltNames;
+  /** notes.txt's Last-Modified and ETag as nginx writes them. */
+  notes: { lastModified: string; etag: string };
+}
+
+/**
+ * One request and nginx's answer. The test asserts that serve answers exactly as nginx (statuses, Location,
+ * Content-Type, Cache-Control, Content-Range) and that nginx gives the fields written here. A row without
+ * `status` only asserts serve == nginx: its answer is the redirect stage's to decide (how sources match).
+ */
 export interface RequestRow {
   name: string;
-  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
-  /** Raw path and query exactly as sent on the request line (no client-side normalization). */
-  path: string | ((n: BuiltNames) => string);
-  headers?: Record<string, string>;
-  status: number;
+  method?: string;
+  /** Request-target exactly as sent (one char per byte): no client-side normalisation. */
+  path: string | ((c: TableContext) => string);
+  /** Default `HTTP/1.1`. */
+  version?: string;
+  /** Host header; default `localhost`; null sends none. */
+  host?: string | null;
+  /** Headers after Host, repeats allowed. */
+  headers?: Array<[string, string]> | ((c: TableContext) => Array<[string, string]>);
+  body?: string;
+  /** The whole request (latin1), for what the fields cannot say. */
+  raw?: (c: TableContext) => string;
+  status?: number;
+  /** nginx sent `100 Continue` before the answer. */
+  continued?: true;
   location?: string | null;
-  contentType: string;
-  cache: string | null;
-  /** Expected Content-Range (range rows only). */
+  contentType?: string;
+  cache?: string | null;
   contentRange?: string | null;
+  /** serve cannot answer as nginx does: the status it gives instead, and why (asserted both ways). */
+  differs?: { status: number; why: string };
 }
 
 const REVALIDATE = CACHE_REVALIDATE;
@@ -36,8 +59,8 @@ const IMMUTABLE = CACHE_IMMUTABLE;
 const HTML = 'text/html';
 const PROXY = '/documentation/__third-party-proxy';
 
-/** The table. Files the build does not make (notes.txt, loop, downloads/...) are added by the test; see extras. */
-export const requestTable: RequestRow[] = [
+/** Base rows. Files the build does not make (notes.txt, loop, downloads/...) are added by the test; see extras. */
+export const baseRows: RequestRow[] = [
   // pages, index.html and trailing slashes
   { name: 'home page', path: '/documentation/', status: 200, contentType: HTML, cache: REVALIDATE },
   { name: 'prefix without its slash', path: '/documentation', status: 301, location: '/documentation/', contentType: HTML, cache: null },
@@ -76,14 +99,14 @@ export const requestTable: RequestRow[] = [
   { name: 'missing page-data', path: '/documentation/page-data/guide/nope/page-data.json', status: 404, contentType: HTML, cache: REVALIDATE },
   { name: 'page-data folder is not a file', path: '/documentation/page-data/guide', status: 404, contentType: HTML, cache: REVALIDATE },
   { name: 'service worker', path: '/documentation/sw.js', status: 200, contentType: 'application/javascript', cache: REVALIDATE },
-  { name: 'hashed app bundle', path: (n) => n.appJs, status: 200, contentType: 'application/javascript', cache: IMMUTABLE },
-  { name: 'hashed chunk (upper-case hash)', path: (n) => n.chunkJs, status: 200, contentType: 'application/javascript', cache: IMMUTABLE },
-  { name: 'hashed styles', path: (n) => n.css, status: 200, contentType: 'text/css', cache: IMMUTABLE },
+  { name: 'hashed app bundle', path: (c) => c.names.appJs, status: 200, contentType: 'application/javascript', cache: IMMUTABLE },
+  { name: 'hashed chunk (upper-case hash)', path: (c) => c.names.chunkJs, status: 200, contentType: 'application/javascript', cache: IMMUTABLE },
+  { name: 'hashed styles', path: (c) => c.names.css, status: 200, contentType: 'text/css', cache: IMMUTABLE },
   { name: 'missing hashed bundle', path: '/documentation/app-0123456789ab.js', status: 404, contentType: HTML, cache: REVALIDATE },
-  { name: 'optimized image (hash in the folder, not the name)', path: (n) => n.image, status: 200, contentType: 'image/png', cache: null },
+  { name: 'optimized image (hash in the folder, not the name)', path: (c) => c.names.image, status: 200, contentType: 'image/png', cache: null },
   { name: 'manifest (no type in mime.types)', path: '/documentation/manifest.webmanifest', status: 200, contentType: 'application/octet-stream', cache: null },
   { name: 'manifest icon', path: '/documentation/icons/icon-192x192.png', status: 200, contentType: 'image/png', cache: null },
-  { name: 'component library JSON', path: (n) => n.calciteJson, status: 200, contentType: 'application/json', cache: null },
+  { name: 'component library JSON', path: (c) => c.names.calciteJson, status: 200, contentType: 'application/json', cache: null },
 
   // redirects: 301, any case, either slash form, query kept, patterns, external targets, every method
   { name: 'exact redirect', path: '/documentation/old-guide/', status: 301, location: '/documentation/guide/', contentType: HTML, cache: null },
@@ -100,7 +123,7 @@ export const requestTable: RequestRow[] = [
   { name: 'HEAD of a page', method: 'HEAD', path: '/documentation/guide/install/', status: 200, contentType: HTML, cache: REVALIDATE },
   { name: 'POST to a static file', method: 'POST', path: '/documentation/README', status: 405, contentType: HTML, cache: null },
   { name: 'POST to an exempt file', method: 'POST', path: '/documentation/notes.txt', status: 405, contentType: HTML, cache: null },
-  { name: 'POST to a hashed bundle', method: 'POST', path: (n) => n.appJs, status: 405, contentType: HTML, cache: IMMUTABLE },
+  { name: 'POST to a hashed bundle', method: 'POST', path: (c) => c.names.appJs, status: 405, contentType: HTML, cache: IMMUTABLE },
   { name: 'POST to an unknown path', method: 'POST', path: '/documentation/no-such-page', status: 404, contentType: HTML, cache: REVALIDATE },
   { name: 'PUT to a page', method: 'PUT', path: '/documentation/guide/install/', status: 405, contentType: HTML, cache: null },
   { name: 'PUT to a page by its index.html', method: 'PUT', path: '/documentation/guide/install/index.html', status: 405, contentType: HTML, cache: REVALIDATE },
@@ -123,27 +146,50 @@ export const requestTable: RequestRow[] = [
   { name: 'proxy path with a slash is just a missing page', path: `${PROXY}/`, status: 404, contentType: HTML, cache: REVALIDATE },
 
   // range requests
-  { name: 'range: first bytes', path: '/documentation/notes.txt', headers: { Range: 'bytes=0-9' }, status: 206, contentType: 'text/plain', cache: null, contentRange: 'bytes 0-9/64' },
-  { name: 'range: open end', path: '/documentation/notes.txt', headers: { Range: 'bytes=60-' }, status: 206, contentType: 'text/plain', cache: null, contentRange: 'bytes 60-63/64' },
-  { name: 'range: suffix', path: '/documentation/notes.txt', headers: { Range: 'bytes=-5' }, status: 206, contentType: 'text/plain', cache: null, contentRange: 'bytes 59-63/64' },
-  { name: 'range: end past the file is clipped', path: '/documentation/notes.txt', headers: { Range: 'bytes=50-1000' }, status: 206, contentType: 'text/plain', cache: null, contentRange: 'bytes 50-63/64' },
-  { name: 'range: end before start', path: '/documentation/notes.txt', headers: { Range: 'bytes=10-5' }, status: 416, contentType: HTML, cache: null, contentRange: 'bytes */64' },
-  { name: 'range: start past the file', path: '/documentation/notes.txt', headers: { Range: 'bytes=100-' }, status: 416, contentType: HTML, cache: null, contentRange: 'bytes */64' },
-  { name: 'range of a page keeps its cache header', path: '/documentation/guide/install/', headers: { Range: 'bytes=0-14' }, status: 206, contentType: HTML, cache: REVALIDATE },
+  { name: 'range: first bytes', path: '/documentation/notes.txt', headers: [['Range', 'bytes=0-9']], status: 206, contentType: 'text/plain', cache: null, contentRange: 'bytes 0-9/64' },
+  { name: 'range: open end', path: '/documentation/notes.txt', headers: [['Range', 'bytes=60-']], status: 206, contentType: 'text/plain', cache: null, contentRange: 'bytes 60-63/64' },
+  { name: 'range: suffix', path: '/documentation/notes.txt', headers: [['Range', 'bytes=-5']], status: 206, contentType: 'text/plain', cache: null, contentRange: 'bytes 59-63/64' },
+  { name: 'range: end past the file is clipped', path: '/documentation/notes.txt', headers: [['Range', 'bytes=50-1000']], status: 206, contentType: 'text/plain', cache: null, contentRange: 'bytes 50-63/64' },
+  { name: 'range: end before start', path: '/documentation/notes.txt', headers: [['Range', 'bytes=10-5']], status: 416, contentType: HTML, cache: null, contentRange: 'bytes */64' },
+  { name: 'range: start past the file', path: '/documentation/notes.txt', headers: [['Range', 'bytes=100-']], status: 416, contentType: HTML, cache: null, contentRange: 'bytes */64' },
+  { name: 'range of a page keeps its cache header', path: '/documentation/guide/install/', headers: [['Range', 'bytes=0-14']], status: 206, contentType: HTML, cache: REVALIDATE },
 ];
 
-/** Files the test adds to the built web root (path under it → bytes, or a symlink target). */
-export const extras: Array<{ path: string; content?: string; symlink?: string; dir?: true; socket?: true }> = [
+/** Directory names nginx escapes in the slash redirect's Location (made by the test: git cannot hold CR or LF). */
+export const ODD_DIRS = ['100%', 'a b', 'résumé', 'cr\rlf', 'nl\nx', 'tab\tx', 'q?x', 'h#x', 'quo"te', 'lt<gt>', 'back\\slash', 'caret^`{|}', 'plus+amp&eq=semi;', "it's(1)", 'colon:at@!$*,', 'del\x7fx'];
+
+/** A file or folder the test adds to the built web root (path under it; `latin1`: the path's chars are bytes). */
+export interface Extra {
+  path: string;
+  latin1?: true;
+  content?: string;
+  symlink?: string;
+  dir?: true;
+  socket?: true;
+}
+
+/** Files the test adds to the built web root. */
+export const extras: Extra[] = [
   // exactly 64 bytes, for the Content-Range rows
   { path: 'documentation/notes.txt', content: 'Release notes of the fixture. Sixty-four bytes, for range rows.\n' },
+  { path: 'documentation/empty.txt', content: '' },
   { path: 'documentation/feed.xml', content: '<?xml version="1.0"?><feed/>\n' },
   { path: 'documentation/manual.pdf', content: '%PDF-1.4\n%%EOF\n' },
   { path: 'documentation/notes.js.map', content: '{"version":3,"sources":[],"mappings":""}\n' },
   { path: 'documentation/README', content: 'a file without an extension\n' },
+  { path: 'documentation/.env', content: 'NOT_A_SECRET=1\n' },
   { path: 'documentation/downloads', dir: true },
+  { path: 'documentation/downloads/report.pdf', content: '%PDF-1.4\n%%EOF\n' },
   { path: 'documentation/old-data.json/index.html', content: '<!doctype html><title>old data</title>\n' },
+  // a folder named index.html: the index module still hands the request to it, and try_files finds no file
+  { path: 'documentation/folder-index/index.html/.keep', content: '' },
+  { path: 'documentation/guide-link', symlink: 'guide' },
   { path: 'documentation/loop', symlink: 'loop' },
   { path: 'documentation/loop.txt', symlink: 'loop.txt' },
   // open() of a UNIX socket fails with ENXIO: the one file-system error that is neither 404 nor 403
   { path: 'documentation/socket', socket: true },
+  { path: 'documentation/socket.txt', socket: true },
+  ...ODD_DIRS.map((name): Extra => ({ path: `documentation/odd/${name}`, dir: true })),
+  // a name that is not UTF-8 (the byte 0xFF)
+  { path: 'documentation/odd/\xff', latin1: true, dir: true },
 ];

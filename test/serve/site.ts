@@ -36,6 +36,11 @@ export async function buildServeFixture(dir: string): Promise<BuiltNames> {
   const publicDir = path.join(dir, 'dist/public');
   for (const e of extras) {
     const abs = path.join(publicDir, e.path);
+    if (e.latin1) {
+      // a name that is not UTF-8: bytes all the way to the file system
+      await mkdir(Buffer.from(abs, 'latin1'), { recursive: true });
+      continue;
+    }
     await mkdir(e.dir ? abs : path.dirname(abs), { recursive: true });
     if (e.symlink) await symlink(e.symlink, abs);
     else if (e.socket) sockets.push(await listenOnSocket(abs));
