@@ -2,7 +2,8 @@
 // built site: every row of the request table goes to both as raw bytes, and both must answer alike (statuses,
 // Location, Content-Type, Cache-Control, Content-Range), as the row says. Rows with `differs` are requests Node's
 // HTTP parser refuses before serve sees them; they are asserted both ways, with the reason.
-import { cp, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import fc from 'fast-check';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServeResult } from '../../src/serve/index.js';
@@ -128,5 +129,75 @@ describe('serve and nginx answer the request table alike', () => {
     const unbounded = (x: RawAnswer) => x.body.toString('latin1').replace(/--\d{20}/g, '--N');
     expect(unbounded(a)).toBe(unbounded(b));
     expect([a.headers['content-length'], a.headers['etag'], a.headers['last-modified']]).toEqual([b.headers['content-length'], b.headers['etag'], b.headers['last-modified']]);
+  });
+});
+
+describe('serve and nginx answer generated requests alike (fast-check)', () => {
+  /** Sends one request to both servers and returns what the table compares, plus the bodies. */
+  async function both(target: string, headers: Array<[string, string]> = []) {
+    const bytes = requestBytes({ method: 'GET', target, headers: [['Host', 'localhost'], ...headers] });
+    const [a, b] = await Promise.all([sendRaw(server.port, bytes), sendRaw(nginx.port, bytes)]);
+    return { serve: compared(a), nginx: compared(b), bodies: [a.body, b.body] as const };
+  }
+  const PIECES = ['/', '//', '.', '..', '/./', '/../', '%2e', '%2E', '%2f', '%2F', '%25', '%', '%0', '%00', '%zz', '%41', '%C3%A9', '%FF', '%0D%0A', '%20', '%3F', '%23', '?', '#', '&', '=', '+', ';', '~', "'", '"', '\\', 'x', 'guide', 'install', 'old-guide', 'OLD-GUIDE', 'archive', 'api', 'v4', 'reference', 'documentation', 'Documentation', 'downloads', 'page-data', 'index.html', 'notes.txt', 'app-data.json', 'odd', 'a%20b', '100%25'];
+
+  it('request-targets made of slashes, dots, escapes, queries, fragments and names of the site', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }), async (underPrefix, parts) => {
+        const target = (underPrefix ? '/documentation/' : '/') + parts.join('');
+        const { serve: a, nginx: b } = await both(target);
+        expect(a, target).toEqual(b);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('Range headers of numbers, dashes, commas and spaces, with and without If-Range', async () => {
+    const part = fc.oneof(fc.constantFrom('-', ',', ' ', '=', 'x', '9223372036854775807', '9223372036854775808', '99999999999999999999'), fc.integer({ min: 0, max: 70 }).map(String));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('bytes=', 'BYTES=', 'bytes', ''), fc.array(part, { maxLength: 10 }), fc.constantFrom(null, 'etag', 'date', '"x"'), async (unit, parts, ifRange) => {
+        const headers: Array<[string, string]> = [['Range', unit + parts.join('')]];
+        if (ifRange) headers.push(['If-Range', ifRange === 'etag' ? ctx.notes.etag : ifRange === 'date' ? ctx.notes.lastModified : ifRange]);
+        const { serve: a, nginx: b, bodies } = await both('/documentation/notes.txt', headers);
+        expect(a, headers[0]![1]).toEqual(b);
+        // the bytes of a file's parts (error pages differ in their signature line only)
+        const unbounded = (x: Buffer) => x.toString('latin1').replace(/--\d{20}/g, '--N');
+        if (b.statuses[0] === 206 || b.statuses[0] === 200) expect(unbounded(bodies[0])).toBe(unbounded(bodies[1]));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('directories whose names hold any byte but NUL and /: the same slash redirect and Location', async () => {
+    const gen = path.join(dir, 'dist/public/documentation/gen');
+    const names = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 6 }), fc.constantFrom('', '?a=1&b=%20c'), async (bytes, query) => {
+        const name = Buffer.from(bytes.map((b) => (b === 0 || b === 0x2f ? 0x5f : b)));
+        if (name.equals(Buffer.from('.')) || name.equals(Buffer.from('..'))) return;
+        const key = name.toString('hex');
+        if (!names.has(key)) {
+          names.add(key);
+          await mkdir(Buffer.concat([Buffer.from(gen + '/'), name]), { recursive: true });
+        }
+        const target = '/documentation/gen/' + [...name].map((b) => '%' + b.toString(16).padStart(2, '0')).join('') + query;
+        const { serve: a, nginx: b } = await both(target);
+        expect(a, target).toEqual(b);
+        expect(b.statuses).toEqual([301]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('request heads of every size around the header buffers: 200, 414 or 400 alike', async () => {
+    const header = fc.tuple(fc.constantFrom('X-A', 'Cookie', 'X_Under', 'Accept'), fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 900, max: 1100 }), fc.integer({ min: 6000, max: 8300 })));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 900, max: 1100 }), fc.integer({ min: 8000, max: 8300 }), fc.integer({ min: 30_000, max: 70_000 })), fc.array(header, { maxLength: 8 }), async (query, hs) => {
+        const headers = hs.map(([n, len], i): [string, string] => [`${n}${i}`, 'v'.repeat(len)]);
+        const { serve: a, nginx: b } = await both('/documentation/guide/?' + 'q'.repeat(query), headers);
+        expect(a, `query ${query}, headers ${hs.map((h) => h[1]).join(',')}`).toEqual(b);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
