@@ -12,4 +12,9 @@ export const serveCodes = {
   DEV_WATCH_FAILED: 'DG8005',
   /** The served folder has no `<prefix>/404.html`: unknown paths get nginx's bare 404 page instead. */
   NO_404_PAGE: 'DG8006',
+  /**
+   * The served folder has no `server/redirects.json`, and the project's `redirects/` fails validation (an open
+   * redirect, a conflict...): serve refuses to start rather than apply unvalidated redirects.
+   */
+  REDIRECTS_REFUSED: 'DG8010',
 } as const;

@@ -131,7 +131,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }
     // the config and redirects may have changed with this build
     const project = await loadProject(root).catch(() => null);
-    const redirects = await loadSiteRedirects(publicDir, path.join(root, PROJECT.redirects), root);
+    const config = project?.config ?? firstProject.config;
+    const redirects = await loadSiteRedirects(publicDir, path.join(root, PROJECT.redirects), root, { allowedHosts: config.allowedRedirectHosts, pathPrefix: config.pathPrefix });
     site = {
       dir: publicDir,
       pathPrefix: project?.config.pathPrefix ?? site.pathPrefix,

@@ -8,6 +8,14 @@ import { createRequestHandler } from './handler.js';
 import { listen } from './listen.js';
 import { loadSiteRedirects } from './load-site-redirects.js';
 
+/** `serve` would not start: the last diagnostic says why (exit 1), `diagnostics` holds every problem to print. */
+export class ServeRefusedError extends DiagnosticError {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics[diagnostics.length - 1]!, 1);
+    this.name = 'ServeRefusedError';
+  }
+}
+
 /** Options of `serve` (the flags of `docsgen serve`). */
 export interface ServeOptions {
   /** Project root: its config (path prefix, proxy hosts) and redirects/ are used. Default `.`. */
@@ -44,7 +52,8 @@ export interface ServeResult {
 /**
  * Serves a build the way the generated nginx config does (redirects, trailing slashes, exempt extensions,
  * index.html, 404/500 pages, cache headers, third-party proxy, content types, ranges, compression).
- * Throws DiagnosticError (exit 2) when the folder is missing or the address cannot be used.
+ * Throws DiagnosticError (exit 2) when the folder is missing or the address cannot be used, ServeRefusedError
+ * (exit 1) when the redirects would be the project's `redirects/` folder and it fails validation.
  */
 export async function serve(options: ServeOptions = {}): Promise<ServeResult> {
   const project = await loadProject(options.root ?? '.');
@@ -58,7 +67,8 @@ export async function serve(options: ServeOptions = {}): Promise<ServeResult> {
     );
   }
   const prefix = project.config.pathPrefix;
-  const redirects = await loadSiteRedirects(dir, project.redirectsDir, project.root);
+  const redirects = await loadSiteRedirects(dir, project.redirectsDir, project.root, { allowedHosts: project.config.allowedRedirectHosts, pathPrefix: prefix });
+  if (redirects.refused) throw new ServeRefusedError(redirects.diagnostics);
   const diagnostics = [...redirects.diagnostics];
   const notFound = path.join(dir, prefix, '404.html');
   if (!(await stat(notFound).catch(() => null))?.isFile()) {

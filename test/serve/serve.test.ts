@@ -2,14 +2,14 @@
 // the proxy with a fake upstream, compression, the 500 page, where the redirects come from, the CLI.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequestHandler, serve, type ServeResult } from '../../src/serve/index.js';
-import { bin, runDocsgen } from '../helpers/cli.js';
+import { createRequestHandler, serve, ServeRefusedError, type ServeResult } from '../../src/serve/index.js';
+import { bin, copyFixture, runDocsgen } from '../helpers/cli.js';
 import { buildServeFixture, closeFixtureSockets, copyServeFixture, request } from './site.js';
 
 let dir: string;
@@ -123,6 +123,52 @@ describe('serve: compression, the 500 page, the redirect source', () => {
     } finally {
       await other.close();
       await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('serve: the redirects/ folder when no build made the served folder (issue 21)', () => {
+  const REFUSED = '-  error  DG8010  not serving: redirects/ fails validation (1 error), and serve applies no redirect the build would refuse  (fix the redirects (`docsgen validate-redirects` checks them), or run `docsgen build`: serve then uses the build\'s server/redirects.json)';
+
+  it('refuses to start on redirects/ with an open redirect: exit 1, every problem printed', async () => {
+    const site = await copyFixture('serve/unbuilt-site-open-redirect');
+    try {
+      const result = await runDocsgen(['serve', 'public', '--port', '0'], { cwd: site });
+      expect(result.exitCode).toBe(1);
+      const lines = result.stderr.split('\n');
+      expect(lines[0]).toBe(REFUSED);
+      expect(lines[1]).toMatch(/^redirects\/moved\.yaml:5:7 {2}error {2}DG4010 {2}open redirect: host `login\.evil\.example`/);
+      expect(lines.slice(2)).toEqual(['✖ 2 errors']);
+      expect(result.stdout).toBe('');
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it('never starts a server for them, and reports them to the library caller', async () => {
+    const site = await copyFixture('serve/unbuilt-site-open-redirect');
+    try {
+      const refused = await serve({ root: site, dir: path.join(site, 'public'), port: 0 }).then(() => null, (err: unknown) => err);
+      expect(refused).toBeInstanceOf(ServeRefusedError);
+      expect((refused as ServeRefusedError).exitCode).toBe(1);
+      expect((refused as ServeRefusedError).diagnostics.map((d) => `${d.code} ${d.location?.file ?? '-'}:${d.location?.line ?? 0}`)).toEqual(['DG4010 redirects/moved.yaml:5', 'DG8010 -:0']);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it('serves redirects/ once it validates: the allowed rule applies, the removed one is gone', async () => {
+    const site = await copyFixture('serve/unbuilt-site-open-redirect');
+    await writeFile(path.join(site, 'redirects/moved.yaml'), '- from: /documentation/old-guide/\n  to: /documentation/guide/\n');
+    const other = await serve({ root: site, dir: path.join(site, 'public'), port: 0 });
+    try {
+      expect([other.redirects, other.diagnostics]).toEqual([{ source: path.join(site, 'redirects'), count: 1 }, []]);
+      const moved = await request(other.origin, 'GET', '/documentation/OLD-guide?x=1');
+      expect([moved.status, moved.location]).toEqual([301, '/documentation/guide/?x=1']);
+      expect((await request(other.origin, 'GET', '/documentation/login/')).status).toBe(404);
+    } finally {
+      await other.close();
+      await rm(site, { recursive: true, force: true });
     }
   });
 });

@@ -16,7 +16,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .action(async (dir: string | undefined, flags: ServeFlags) => {
       // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
-      const { serve } = await import('../../serve/index.js');
+      const { serve, ServeRefusedError } = await import('../../serve/index.js');
       const port = parsePort(flags.port);
       if (port === null) return ctx.usage(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`, flags);
       try {
@@ -38,7 +38,11 @@ export function registerServe(program: Command, ctx: CliContext): void {
         await server.close();
         if (!flags.quiet && !flags.json) ctx.err(`stopped (${signal})`);
       } catch (err) {
-        ctx.fail(err, flags);
+        if (!(err instanceof ServeRefusedError)) return ctx.fail(err, flags);
+        // every problem that stopped it, as validate-redirects prints them
+        if (flags.json) ctx.out(JSON.stringify({ ok: false, diagnostics: err.diagnostics }, null, 2));
+        ctx.report(err.diagnostics, flags);
+        ctx.exitCode = err.exitCode;
       }
     });
 }
