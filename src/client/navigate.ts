@@ -9,7 +9,7 @@ import type { LoadedPage, Loader } from './loader.js';
 import { EVENTS, type AppOptions } from './options.js';
 import { isPagePath } from './paths.js';
 import type { Prefetcher } from './prefetch.js';
-import { redirectTarget } from './redirects.js';
+import { linkRedirect, redirectTarget } from './redirects.js';
 import { renderPage } from './render.js';
 import { ensureLocationKey, restoreScroll, saveScroll } from './scroll.js';
 import { loadAfterUpdate, serviceWorkerState } from './service-worker.js';
@@ -121,7 +121,9 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
     if ((targetAttr && targetAttr !== '_self') || anchor.hasAttribute('download')) return;
     if ((anchor.getAttribute('rel') ?? '').split(/\s+/).includes('external')) return;
     const url = new URL(anchor.href);
-    if (url.origin !== location.origin || !isPagePath(url.pathname, prefix)) return;
+    // a redirect source is taken over whatever the case of its prefix: navigate() goes to its target
+    const ours = isPagePath(url.pathname, prefix) || linkRedirect(options.redirects, url.pathname, url.search, prefix) !== null;
+    if (url.origin !== location.origin || !ours) return;
     // an #anchor on this page: the browser scrolls, nothing to load
     if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
     e.preventDefault();
