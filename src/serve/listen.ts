@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { DiagnosticError } from '../diagnostics/types.js';
 import { serveCodes } from './codes.js';
 import { headerBufferOverflow, NGINX_MAX_HEAD } from './request-head.js';
+import { parseRequestTarget } from './request-target.js';
 import { statusLine, statusPage } from './responses.js';
 
 /** A listening HTTP server and how to stop it. */
@@ -68,8 +69,8 @@ const requestLines = new WeakMap<Socket, { length: number; ended: boolean }>();
 
 /**
  * Serves requests with `handler` and, where Node's own HTTP handling differs from nginx's, answers as nginx:
- * `Expect` headers go to the handler (no automatic 100 Continue or 417), CONNECT gets 405 (400 for a host:port target), and a head too long for Node is
- * 414 when the request line alone is too long for nginx, else 400 (Node says 431).
+ * `Expect` headers go to the handler (no automatic 100 Continue or 417), CONNECT gets 405 or 400, and a head too
+ * long for Node is 414 when the request line alone is too long for nginx, else 400 (Node says 431).
  */
 function answerAsNginx(server: Server, handler: (req: IncomingMessage, res: ServerResponse) => void): void {
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -81,7 +82,8 @@ function answerAsNginx(server: Server, handler: (req: IncomingMessage, res: Serv
   server.on('request', onRequest);
   server.on('checkContinue', onRequest);
   server.on('checkExpectation', onRequest);
-  server.on('connect', (req: IncomingMessage, socket: Duplex) => reply(socket, req.url?.startsWith('/') ? 405 : 400));
+  // nginx reads CONNECT's target as any other: host:port is no path (400), a path is refused by method (405)
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => reply(socket, parseRequestTarget(req.url ?? '') ? 405 : 400));
   server.on('connection', (socket: Socket) => {
     const line = { length: 0, ended: false };
     requestLines.set(socket, line);

@@ -166,5 +166,5 @@ function parseComplexUri(s: string, start: number, emptyPath: boolean): { uri: s
     const hash = s.indexOf('#', argsStart);
     args = s.slice(argsStart, hash === -1 ? s.length : hash);
   }
-  return { uri: String.fromCharCode(...out), args };
+  return { uri: Buffer.from(out).toString('latin1'), args };
 }
