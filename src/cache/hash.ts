@@ -79,10 +79,11 @@ export function fileMatches(file: string, size: number, hash: string): boolean {
 }
 
 /**
- * A file's text (UTF-8, as `readFileSync(file, 'utf8')` decodes it) and the hashBytes of its bytes, from one
- * read through the shared buffer: the Markdown pages are read once for both their frontmatter and their stamp.
+ * A file's text (by default UTF-8, as `readFileSync(file, 'utf8')` decodes it; `decode` is given a view of
+ * the shared buffer, valid only during the call) and the hashBytes of its bytes, from one read through the
+ * shared buffer: the Markdown pages are read once for both their frontmatter and their stamp.
  */
-export function readHashedSync(file: string): { text: string; hash: string } {
+export function readHashedSync<T = string>(file: string, decode: (bytes: Buffer) => T = utf8 as (bytes: Buffer) => T): { text: T; hash: string } {
   chunk ??= Buffer.allocUnsafeSlow(1 << 20);
   const h = createHash('sha256');
   const fd = openSync(file, 'r');
@@ -104,5 +105,7 @@ export function readHashedSync(file: string): { text: string; hash: string } {
   } finally {
     closeSync(fd);
   }
-  return { text: bytes.toString('utf8'), hash: h.digest('hex').slice(0, 20) };
+  return { text: decode(bytes), hash: h.digest('hex').slice(0, 20) };
 }
+
+const utf8 = (bytes: Buffer): string => bytes.toString('utf8');

@@ -7,6 +7,7 @@ import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import { imageHintsOf } from './image-hints.js';
 import { isRealPathInside, listPageFiles, realPathOrSelf } from './list-pages.js';
 import { pageSizeProblem } from './page-size.js';
+import { decodePage, invalidUtf8 } from './page-text.js';
 import { pagePathOf } from './paths.js';
 import { substitute, unknownVariable } from './variables.js';
 
@@ -23,7 +24,7 @@ export interface SourcePage {
   frontmatter: Frontmatter;
   /**
    * Hash of the file's bytes (hashBytes): the page cache's key, and how a render thread tells the file changed
-   * since (it hashes the text it reads, the same value for a file in UTF-8).
+   * since (it hashes the bytes it reads).
    */
   textHash: string;
 }
@@ -61,8 +62,10 @@ export async function discoverPages(
       diagnostics.push(tooLarge);
       continue;
     }
-    const { text, hash } = readHashedSync(file);
+    const { text: decoded, hash } = readHashedSync(file, decodePage);
     onRead?.(displayFile, hash);
+    const text = decoded.text;
+    if (decoded.invalid) diagnostics.push(invalidUtf8(displayFile, decoded.invalid, text));
     const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);
     diagnostics.push(...fm);
     if (!data || data.draft) continue;

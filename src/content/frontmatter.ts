@@ -26,9 +26,9 @@ export interface SplitResult {
   yamlLine: number;
 }
 
-/** Finds the `---` fenced YAML block at the very start of a Markdown file. */
+/** Finds the `---` fenced YAML block at the very start of a Markdown file (after a byte order mark, if any). */
 export function splitFrontmatter(text: string): SplitResult {
-  const m = /^---[ \t]*\r?\n([\s\S]*?\r?\n)?---[ \t]*(\r?\n|$)/.exec(text);
+  const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?\r?\n)?---[ \t]*(\r?\n|$)/.exec(text);
   if (!m) return { yaml: null, yamlLine: 1 };
   return { yaml: m[1] ?? '', yamlLine: 2 };
 }

@@ -32,6 +32,13 @@ export const codes = {
   CONTENT_UNREADABLE: 'DG2023',
   /** A Markdown page is larger than MAX_PAGE_BYTES (src/config/defaults.ts). */
   PAGE_TOO_LARGE: 'DG2040',
+  // DG2030-DG2039: reading and parsing a page's text
+  /** A local image URL with a percent-escape that is not UTF-8 (`%E0.png`, `100%.png`). */
+  URL_MALFORMED_ESCAPE: 'DG2030',
+  /** Markdown nested deeper than the parser's documented limit (NESTING_LIMIT). */
+  MARKDOWN_TOO_DEEP: 'DG2031',
+  /** A page whose bytes are not UTF-8. */
+  PAGE_NOT_UTF8: 'DG2032',
 
   // DG3xxx: templates and output
   TEMPLATE_COMPILE: 'DG3001',

@@ -5,6 +5,7 @@ import { trackReads, type ReadSummary } from '../cache/reads.js';
 import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
 import { pageSizeProblem } from '../content/page-size.js';
+import { decodePage } from '../content/page-text.js';
 import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
 import type { ContentHashOf } from '../images/index.js';
@@ -111,8 +112,10 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   const tooLarge = task.status === undefined ? pageSizeProblem(task.displayFile, statSync(task.file).size) : null;
   if (task.status === undefined && !tooLarge) {
     // sync: a render thread has nothing else to do meanwhile, and it skips the promise API's fstat/read/close round trips
-    text = readFileSync(task.file, 'utf8');
-    stale = hashBytes(text) !== task.textHash;
+    const bytes = readFileSync(task.file);
+    stale = hashBytes(bytes) !== task.textHash;
+    // decoded as discovery decoded it (which reported any bytes that are not UTF-8)
+    text = decodePage(bytes).text;
   }
   const compiled = tooLarge
     ? { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [tooLarge] }
