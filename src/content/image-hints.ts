@@ -4,6 +4,7 @@
 // what is published.
 import path from 'node:path';
 import { isExternalHref } from './paths.js';
+import { decodeUrlPath } from './url-escapes.js';
 
 // `![alt](url "title")` and `![alt](<url with spaces>)`; alt text may hold brackets one level deep
 const INLINE_IMAGE = /!\[(?:[^\][\n]|\[[^\][\n]*\])*\]\(\s*(?:<([^>\n]+)>|([^\s)]+))/g;
@@ -19,13 +20,9 @@ export function imageHintsOf(text: string, file: string, contentDir: string): st
   const found: string[] = [];
   for (const url of urls) {
     if (url === '' || isExternalHref(url)) continue;
-    let rel: string;
-    try {
-      rel = decodeURI(url.split(/[?#]/)[0] ?? '');
-    } catch {
-      continue;
-    }
-    if (rel === '') continue;
+    const rel = decodeUrlPath(url);
+    // a malformed escape is reported when the page renders
+    if (rel === null || rel === '') continue;
     const source = rel.startsWith('/') ? path.join(contentDir, rel) : path.resolve(path.dirname(file), rel);
     if (source.startsWith(contentDir + path.sep)) found.push(source);
   }

@@ -7,6 +7,7 @@ import { describeImage, type ContentHashOf } from '../images/describe.js';
 import { ImageError } from '../images/image-error.js';
 import { isRealPathInside, realPathOrSelf } from './list-pages.js';
 import { isExternalHref } from './paths.js';
+import { decodeUrlPath, malformedEscape } from './url-escapes.js';
 
 /** An image a page references, to be optimized into the web root. */
 export interface ImageReference {
@@ -48,7 +49,17 @@ export async function resolveImages(nodes: readonly Image[], ctx: ImageContext):
         node.data = { hProperties: { ...lazy } };
         return;
       }
-      const rel = decodeURI(node.url.split(/[?#]/)[0] ?? '');
+      const rel = decodeUrlPath(node.url);
+      if (rel === null) {
+        problems[index] = {
+          code: codes.URL_MALFORMED_ESCAPE,
+          severity: 'error',
+          message: `image \`${node.url}\` has a malformed percent-escape (\`${malformedEscape(node.url) ?? '%'}\`), so no file can be found for it`,
+          hint: 'write a `%` as `%25`, and a character as itself or as the escapes of its UTF-8 bytes, like `%C3%A9` for é',
+          location,
+        };
+        return;
+      }
       const source = rel.startsWith('/') ? path.join(ctx.contentDir, rel) : path.resolve(path.dirname(ctx.file), rel);
       if (!source.startsWith(ctx.contentDir + path.sep)) {
         problems[index] = {
