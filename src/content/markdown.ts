@@ -6,7 +6,7 @@ import { transformAlerts } from './alerts.js';
 import { assignHeadingIds, type TocEntry } from './headings.js';
 import { resolveImages, type ImageReference } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
-import { parseMarkdown } from './parse/index.js';
+import { NESTING_LIMIT, NestingError, parseMarkdown } from './parse/index.js';
 import { treeToHtml } from './to-html.js';
 import { refuseUnsafeUrls } from './unsafe-urls.js';
 import { substituteVariables } from './variables.js';
@@ -54,14 +54,35 @@ export async function compileMarkdownWith(
   opts: CompileOptions,
   toHtml: (tree: Root) => string = treeToHtml,
 ): Promise<CompiledMarkdown> {
+  // a byte order mark is not text (page-text.ts drops it when reading; remark and parseMarkdown drop it too)
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const lines = text.split(/\r?\n/);
-  const diagnostics: Diagnostic[] = [];
   let tree: Root;
   try {
     tree = parse(text);
   } catch (err) {
     return failed(err, displayFile, lines);
   }
+  try {
+    return await compileTree(tree, file, displayFile, relFile, opts, lines, toHtml);
+  } catch (err) {
+    // a tree too deep for a recursive step (the limit in parse/nesting.ts keeps ours clear of it) is the
+    // page's problem, never a dead render thread
+    if (!isStackOverflow(err)) throw err;
+    return failed(err, displayFile, lines);
+  }
+}
+
+async function compileTree(
+  tree: Root,
+  file: string,
+  displayFile: string,
+  relFile: string,
+  opts: CompileOptions,
+  lines: readonly string[],
+  toHtml: (tree: Root) => string,
+): Promise<CompiledMarkdown> {
+  const diagnostics: Diagnostic[] = [];
   // our transforms run on the plain mdast, between parsing and HTML, so positions (what check-links reports) stay intact
   const nodes = indexNodes(tree);
   diagnostics.push(...substituteVariables(nodes.values, opts.variables, displayFile, lines));
@@ -92,6 +113,10 @@ export async function compileMarkdownWith(
   return { html, toc, firstHeading, links, images, diagnostics };
 }
 
+function isStackOverflow(err: unknown): boolean {
+  return err instanceof RangeError && /call stack/i.test(err.message);
+}
+
 // Raw HTML is dropped (content is data, never code); say so, since the writer expected it to show.
 function reportRawHtml(nodes: readonly Html[], file: string, lines: readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -113,20 +138,22 @@ function failed(err: unknown, file: string, lines: readonly string[]): CompiledM
   const place = (err as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
   const line = place?.start?.line ?? place?.line ?? 1;
   const column = place?.start?.column ?? place?.column ?? 1;
-  return {
-    html: '',
-    toc: [],
-    firstHeading: null,
-    links: [],
-    images: [],
-    diagnostics: [
-      {
+  const location = { file, line, column, lineText: lines[line - 1] ?? '' };
+  const tooDeep = err instanceof NestingError || isStackOverflow(err);
+  const diagnostic: Diagnostic = tooDeep
+    ? {
+        code: codes.MARKDOWN_TOO_DEEP,
+        severity: 'error',
+        message: `the Markdown is nested more than ${NESTING_LIMIT} levels deep (quotes, lists, emphasis or links inside one another)`,
+        hint: 'nest less deeply here: no page needs that many levels',
+        location,
+      }
+    : {
         code: codes.MARKDOWN_COMPILE,
         severity: 'error',
         message: `the Markdown could not be compiled: ${(err as Error).message.split('\n')[0]}`,
         hint: 'check the syntax near this line',
-        location: { file, line, column, lineText: lines[line - 1] ?? '' },
-      },
-    ],
-  };
+        location,
+      };
+  return { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [diagnostic] };
 }

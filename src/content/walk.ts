@@ -23,46 +23,54 @@ export interface NodeIndex {
  */
 export function indexNodes(tree: Root): NodeIndex {
   const index: NodeIndex = { values: [], html: [], blockquotes: [], headings: [], definitions: [], links: [], images: [], imageReferences: [] };
-  visit(tree, index);
+  // a stack, not recursion: a tree is as deep as its Markdown nests, and this must not be what limits that
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!record(node, index)) continue;
+    const children = (node as { children?: Nodes[] }).children;
+    if (children === undefined) continue;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   return index;
 }
 
-function visit(node: Nodes, index: NodeIndex): void {
+/** Files the node in the index; false when nothing the transforms look for can be inside it. */
+function record(node: Nodes, index: NodeIndex): boolean {
   switch (node.type) {
     case 'text':
     case 'inlineCode':
     case 'code':
       index.values.push(node);
-      return;
+      return false;
     case 'html':
       index.html.push(node);
-      return;
+      return false;
     case 'image':
       index.values.push(node);
       index.images.push(node);
-      return;
+      return false;
     case 'imageReference':
       index.imageReferences.push(node);
-      return;
+      return false;
     case 'definition':
       index.values.push(node);
       index.definitions.push(node);
-      return;
+      return false;
     case 'link':
       index.values.push(node);
       index.links.push(node);
-      break;
+      return true;
     case 'linkReference':
       index.links.push(node);
-      break;
+      return true;
     case 'heading':
       index.headings.push(node);
-      break;
+      return true;
     case 'blockquote':
       index.blockquotes.push(node);
-      break;
+      return true;
+    default:
+      return true;
   }
-  const children = (node as { children?: Nodes[] }).children;
-  if (children === undefined) return;
-  for (let i = 0; i < children.length; i++) visit(children[i]!, index);
 }

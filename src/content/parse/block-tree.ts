@@ -2,6 +2,7 @@ import type { MarkdownIt, Token } from 'markdown-it';
 import type { AlignType, Blockquote, Code, Definition, Heading, Html, List, ListItem, Nodes, Paragraph, Parent, Root, Table, TableCell, TableRow } from 'mdast';
 import { applyListSpread } from './list-spread.js';
 import { convertInline, type LineMap } from './inline-tree.js';
+import { NESTING_LIMIT, NestingError, type NestingEnv } from './nesting.js';
 import { positioned } from './positioned-token.js';
 import { parseDefinition } from './definition.js';
 import type { SourceLines } from './source-lines.js';
@@ -12,8 +13,11 @@ type Lines = [number, number];
 /** Block nodes and the token line range each came from (list spread and end positions need it). */
 export type LineRanges = WeakMap<Nodes, Lines>;
 
-/** Builds the mdast block tree from markdown-it's flat block tokens; inline content goes to `convertInline`. */
-export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLines, root: Root): void {
+/**
+ * Builds the mdast block tree from markdown-it's flat block tokens; inline content goes to `convertInline`.
+ * Throws NestingError where the tree gets deeper than NESTING_LIMIT or where markdown-it reached its limit.
+ */
+export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLines, root: Root, env: NestingEnv = {}): void {
   const ranges: LineRanges = new WeakMap();
   const stack: Parent[] = [root];
   const hidden = new WeakMap<List, boolean>();
@@ -27,6 +31,8 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
   const open = (node: Parent, token: Token) => {
     add(node as Nodes, token);
     stack.push(node);
+    // the root is not a level: a page of one paragraph is nested one deep
+    if (stack.length - 1 > NESTING_LIMIT) throw new NestingError(startOf(token));
   };
   const startOf = (token: Token) => source.point(positioned(token).srcStart ?? source.lineStart(token.map?.[0] ?? 0));
   const endOfLines = (map: Lines) => {
@@ -91,7 +97,7 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
       case 'inline': {
         const parent = top();
         const map = inlineLineMap(token, parent, source, row);
-        convertInline(md, token, map, source, parent);
+        convertInline(md, token, map, source, parent, stack.length - 1, env);
         if (parent.type === 'tableCell' && row && map.sourceStarts[0] !== undefined) {
           const start = source.point(map.sourceStarts[0]);
           parent.position = { start, end: source.point((map.sourceStarts[0] ?? 0) + token.content.length) };
@@ -156,6 +162,9 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
         if (token.nesting === -1) stack.pop();
     }
   }
+  // markdown-it stopped where the tree did not pass the limit: not expected (see limitNesting), but never silent
+  if (env.deepBlockLine !== undefined) throw new NestingError(source.point(source.lineStart(env.deepBlockLine)));
+  if (env.deepInline) throw new NestingError(source.point(0));
 }
 
 function alignOf(token: Token): AlignType {

@@ -2,6 +2,7 @@ import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { useAutolinkLiterals } from './autolink-literals.js';
 import { trackBlockPositions } from './block-positions.js';
 import { trackInlinePositions } from './inline-positions.js';
+import { limitNesting } from './nesting.js';
 import { keepReferenceTokens } from './reference-tokens.js';
 import { useGfmStrikethrough } from './strikethrough.js';
 
@@ -9,7 +10,8 @@ import { useGfmStrikethrough } from './strikethrough.js';
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
  * reported and dropped, never rendered), GFM tables, strikethrough and autolink literals are on, and URLs
  * stay exactly as written (mdast keeps the decoded destination; encoding happens when HTML is made).
- * Reference definitions and escapes are kept as tokens because mdast has nodes for them.
+ * Reference definitions and escapes are kept as tokens because mdast has nodes for them. Nesting is limited
+ * (see nesting.ts), not silently cut off as markdown-it does by default.
  */
 export function createParser(): MarkdownIt {
   const md = markdownIt('default', { html: true, linkify: true, typographer: false });
@@ -26,5 +28,6 @@ export function createParser(): MarkdownIt {
   trackBlockPositions(md);
   trackInlinePositions(md);
   useAutolinkLiterals(md);
+  limitNesting(md);
   return md;
 }

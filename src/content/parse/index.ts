@@ -4,13 +4,18 @@ import type { Root } from 'mdast';
 import { convertBlocks } from './block-tree.js';
 import { createParser } from './create-parser.js';
 import { frontmatterNode } from './frontmatter-node.js';
+import type { NestingEnv } from './nesting.js';
 import { SourceLines } from './source-lines.js';
 
 const md = createParser();
 
-/** Parses one Markdown file (frontmatter included) to mdast with positions. */
+/**
+ * Parses one Markdown file (frontmatter included) to mdast with positions. A leading byte order mark is
+ * dropped, as remark drops it (positions count from after it). Throws NestingError for Markdown nested
+ * deeper than NESTING_LIMIT.
+ */
 export function parseMarkdown(text: string): Root {
-  const normalized = text.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
+  const normalized = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
   const source = new SourceLines(normalized);
   const root: Root = { type: 'root', children: [], position: { start: source.point(0), end: source.point(normalized.length) } };
   let body = normalized;
@@ -21,7 +26,10 @@ export function parseMarkdown(text: string): Root {
     const end = source.lineStart(yaml.lines - 1) + source.line(yaml.lines - 1).length;
     body = normalized.slice(0, end).replace(/[^\n]/g, ' ') + normalized.slice(end);
   }
-  const tokens = md.parse(body, {});
-  convertBlocks(md, tokens, source, root);
+  const env: NestingEnv = {};
+  const tokens = md.parse(body, env);
+  convertBlocks(md, tokens, source, root, env);
   return root;
 }
+
+export { NESTING_LIMIT, NestingError } from './nesting.js';

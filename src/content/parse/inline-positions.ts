@@ -1,4 +1,5 @@
 import type { MarkdownIt, ParserInline, StateInline, Token } from 'markdown-it';
+import { noteDeepInline } from './nesting.js';
 import { positioned } from './positioned-token.js';
 
 /**
@@ -59,7 +60,7 @@ export function trackInlinePositions(md: MarkdownIt): void {
             break;
           }
         }
-      }
+      } else noteDeepInline(s);
       s.ruleStart = outerRuleStart;
       if (ok) {
         if (!hadPending && s.pending !== '') s.pendingStart = prevPos;

@@ -1,6 +1,7 @@
 import type { MarkdownIt, Token } from 'markdown-it';
 import type { Image, ImageReference, Link, LinkReference, Parent, PhrasingContent, Text } from 'mdast';
 import { normalizeIdentifier } from './identifier.js';
+import { NESTING_LIMIT, NestingError, type NestingEnv } from './nesting.js';
 import { positioned } from './positioned-token.js';
 import type { Point, SourceLines } from './source-lines.js';
 
@@ -13,17 +14,19 @@ export interface LineMap {
 type ReferenceType = LinkReference['referenceType'];
 
 /**
- * Turns one inline token's children into mdast phrasing content under `parent`. Adjacent text, escapes,
- * entities and soft line breaks become one `text` node, as in mdast; links made from references become
- * `linkReference` (the source after the label says which kind).
+ * Turns one inline token's children into mdast phrasing content under `parent` (nested `depth` deep).
+ * Adjacent text, escapes, entities and soft line breaks become one `text` node, as in mdast; links made from
+ * references become `linkReference` (the source after the label says which kind). Throws NestingError
+ * where the content nests deeper than NESTING_LIMIT, or where markdown-it reached its own limit in it.
  */
-export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, source: SourceLines, parent: Parent): void {
+export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, source: SourceLines, parent: Parent, depth = 0, env: NestingEnv = {}): void {
   const content = inline.content;
   const point = (offset: number): Point => {
     let k = map.contentStarts.length - 1;
     while (k > 0 && (map.contentStarts[k] as number) > offset) k--;
     return source.point((map.sourceStarts[k] ?? 0) + offset - (map.contentStarts[k] ?? 0));
   };
+  if (env.deepInline && env.deepInline.tokens === inline.children) throw new NestingError(point(env.deepInline.offset));
   const stack: Parent[] = [parent];
   const openTokens: Token[] = [];
   let text: Text | null = null;
@@ -75,6 +78,7 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
         push(node);
         stack.push(node);
         openTokens.push(token);
+        if (depth + stack.length - 1 > NESTING_LIMIT) throw new NestingError(point(at));
         break;
       }
       case 'link_open': {
@@ -82,6 +86,7 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
         push(node);
         stack.push(node);
         openTokens.push(token);
+        if (depth + stack.length - 1 > NESTING_LIMIT) throw new NestingError(node.position!.start);
         break;
       }
       case 'em_close':
