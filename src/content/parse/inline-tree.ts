@@ -26,6 +26,7 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
     while (k > 0 && (map.contentStarts[k] as number) > offset) k--;
     return source.point((map.sourceStarts[k] ?? 0) + offset - (map.contentStarts[k] ?? 0));
   };
+  const nextLineStart = (offset: number): Point => source.point(source.lineStart(point(offset).line));
   if (env.deepInline && env.deepInline.tokens === inline.children) throw new NestingError(point(env.deepInline.offset));
   const stack: Parent[] = [parent];
   const openTokens: Token[] = [];
@@ -60,10 +61,16 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
         break;
       case 'softbreak':
         appendText('\n', at, at + 1);
+        // as in mdast, a line ending ends where the next line starts, before its container prefix
+        text!.position!.end = nextLineStart(at);
         break;
-      case 'hardbreak':
-        push({ type: 'break', position: { start: point(at), end: point(at + 1) } });
+      case 'hardbreak': {
+        // a break of trailing spaces starts at the first of them (markdown-it's token sits on the line feed)
+        let start = at;
+        if (content[at] === '\n') while (start > 0 && content[start - 1] === ' ') start--;
+        push({ type: 'break', position: { start: point(start), end: nextLineStart(at) } });
         break;
+      }
       case 'code_inline':
         push({ type: 'inlineCode', value: token.content, position: { start: point(at), end: point(at + token.content.length + 2 * token.markup.length) } });
         break;
@@ -74,11 +81,13 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
       case 'strong_open':
       case 's_open': {
         const type = token.type === 'em_open' ? 'emphasis' : token.type === 'strong_open' ? 'strong' : 'delete';
-        const node = { type, children: [], position: { start: point(at), end: point(at) } } as PhrasingContent & Parent;
+        // markdown-it makes `**`'s second delimiter character the strong_open token (the first is emptied)
+        const start = point(token.type === 'strong_open' ? at - 1 : at);
+        const node = { type, children: [], position: { start, end: start } } as PhrasingContent & Parent;
         push(node);
         stack.push(node);
         openTokens.push(token);
-        if (depth + stack.length - 1 > NESTING_LIMIT) throw new NestingError(point(at));
+        if (depth + stack.length - 1 > NESTING_LIMIT) throw new NestingError(start);
         break;
       }
       case 'link_open': {
