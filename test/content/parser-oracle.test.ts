@@ -29,9 +29,9 @@ async function compareSite(contentDir: string, files: string[]): Promise<string[
 }
 
 // Markdown files grouped by the content folder they belong to (fixtures hold many small sites).
-async function sitesUnder(pattern: string, cwd: string): Promise<Map<string, string[]>> {
+async function sitesUnder(pattern: string, cwd: string, ignore: string[] = []): Promise<Map<string, string[]>> {
   const sites = new Map<string, string[]>();
-  for (const rel of await fg(pattern, { cwd, absolute: true })) {
+  for (const rel of await fg(pattern, { cwd, absolute: true, ignore })) {
     const at = rel.lastIndexOf('/content/');
     const contentDir = at === -1 ? path.dirname(rel) : rel.slice(0, at + '/content'.length);
     sites.set(contentDir, [...(sites.get(contentDir) ?? []), rel]);
@@ -47,7 +47,8 @@ describe('markdown-it front end vs the remark-parse oracle', () => {
   });
 
   it('compiles every Markdown fixture identically', async () => {
-    const sites = await sitesUnder('fixtures/**/*.md', REPO);
+    // past NESTING_LIMIT docsgen refuses a page remark parses (and then overflows on in its HTML stage)
+    const sites = await sitesUnder('fixtures/**/*.md', REPO, ['fixtures/build/bad-inputs/emphasis-nested-too-deep/**']);
     let count = 0;
     const failures: string[] = [];
     for (const [contentDir, files] of sites) {
