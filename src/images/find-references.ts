@@ -13,7 +13,7 @@ export async function findImageReferences(contentDir: string, root: string): Pro
   const files = (await fg('**/*.{md,markdown,mdx}', { cwd: contentDir, absolute: true, ignore: ['**/node_modules/**'] })).sort();
   const refs = new Map<string, ImageReference[]>();
   for (const file of files) {
-    for (const node of listImageNodes(await readFile(file, 'utf8'))) {
+    for (const node of listImageNodes(await readFile(file))) {
       if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(node.url) || node.url === '') continue;
       let rel: string;
       try {

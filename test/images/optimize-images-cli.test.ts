@@ -1,8 +1,8 @@
-import { readdir, rm } from 'node:fs/promises';
+import { cp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyFixture, runDocsgen } from '../helpers/cli.js';
+import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -63,6 +63,16 @@ describe('docsgen optimize-images', () => {
     const written = await readdir(path.join(root, 'dist/public/documentation/static'), { recursive: true });
     expect(written.filter((f) => f.endsWith('.png'))).toHaveLength(1);
     expect(written.filter((f) => /\.(webp|avif)$/.test(f))).toEqual([]);
+  });
+
+  it('optimizes the images of a site with a page nested too deep instead of crashing (issue 19)', async () => {
+    const root = await copyFixture('build/good-site');
+    dirs.push(root);
+    await cp(path.join(repoRoot, 'fixtures/build/bad-inputs/quotes-nested-too-deep'), root, { recursive: true });
+    const result = await runDocsgen(['optimize-images', '--root', root]);
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('1 images, 1 processed, 0 cached, 0 failed');
   });
 
   it('rejects a bad option value with exit 2', async () => {
