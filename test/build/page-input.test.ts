@@ -40,6 +40,17 @@ const cases = [
       location: { file: 'content/deep.md', line: 6, column: 999 },
     },
   },
+  {
+    // the 501st block quote is the 501st level; 20,000 of them overflowed remark's stack in optimize-images
+    name: 'quotes-nested-too-deep',
+    line: 'content/quotes.md:6:501  error  DG2031  the Markdown is nested more than 500 levels deep (quotes, lists, emphasis or links inside one another)  (nest less deeply here: no page needs that many levels)',
+    diagnostic: {
+      code: 'DG2031',
+      severity: 'error',
+      message: 'the Markdown is nested more than 500 levels deep (quotes, lists, emphasis or links inside one another)',
+      location: { file: 'content/quotes.md', line: 6, column: 501 },
+    },
+  },
 ] as const;
 
 describe('bad page input is one diagnostic, never a crash', () => {

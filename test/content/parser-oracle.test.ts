@@ -48,7 +48,7 @@ describe('markdown-it front end vs the remark-parse oracle', () => {
 
   it('compiles every Markdown fixture identically', async () => {
     // past NESTING_LIMIT docsgen refuses a page remark parses (and then overflows on in its HTML stage)
-    const sites = await sitesUnder('fixtures/**/*.md', REPO, ['fixtures/build/bad-inputs/emphasis-nested-too-deep/**']);
+    const sites = await sitesUnder('fixtures/**/*.md', REPO, ['fixtures/build/bad-inputs/*-nested-too-deep/**']);
     let count = 0;
     const failures: string[] = [];
     for (const [contentDir, files] of sites) {
