@@ -34,6 +34,8 @@ describe('decodePage', () => {
     // an encoded surrogate and an overlong form are not UTF-8 either
     expect(decodePage(bytesOf('a', [0xed, 0xa0, 0x80])).invalid).toMatchObject({ byte: 0xed, column: 2 });
     expect(decodePage(bytesOf('a\rb', [0xc0, 0xaf])).invalid).toEqual({ byte: 0xc0, line: 2, column: 2 });
+    // the shared strict decoder is not left mid-character by a failure
+    expect(decodePage(bytesOf('ok é'))).toEqual({ text: 'ok é', invalid: null });
   });
 
   it('locates a bad byte after any valid text (property)', () => {
