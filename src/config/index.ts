@@ -6,4 +6,4 @@ export { issuePosition } from './yaml-positions.js';
 export { configCodes } from './codes.js';
 export { checkConfigUrl, type UrlProblem } from './url-rules.js';
 export { checkAllowedHost, normalizeHost, privateHostReason, type HostProblem } from './host-rules.js';
-export { readYaml, MAX_YAML_ALIASES, type YamlProblem, type YamlRead } from './yaml-values.js';
+export { readYaml, MAX_YAML_ALIASES, type YamlProblem, type YamlRead } from '../util/read-yaml.js';

@@ -10,7 +10,7 @@ import { docsgenRoot } from './docsgen-root.js';
 import { PROJECT } from './defaults.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 import { issuePosition } from './yaml-positions.js';
-import { MAX_YAML_ALIASES, readYaml, type YamlProblem } from './yaml-values.js';
+import { MAX_YAML_ALIASES, readYaml, type YamlProblem } from '../util/read-yaml.js';
 
 /** The resolved project: absolute folders plus the validated site config. */
 export interface Project {

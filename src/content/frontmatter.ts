@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, visit } from 'yaml';
+import { MAX_YAML_ALIASES, readYaml } from '../util/read-yaml.js';
 import { z } from 'zod';
 import { issuePosition } from '../config/yaml-positions.js';
 import { codes } from '../diagnostics/codes.js';
@@ -69,39 +69,23 @@ export function parseFrontmatterExactly(text: string, file: string): { data: Fro
       ],
     };
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const malformed = (message: string, offset: number) => {
+  const read = readYaml(yaml, { uniqueKeys: true });
+  const { lineCounter } = read;
+  const malformed = (message: string, offset: number, hint = 'fix the YAML between the `---` lines (quote values that contain `:` or `#`)') => {
     const pos = lineCounter.linePos(offset);
     return {
       data: null,
-      diagnostics: [
-        {
-          code: codes.FRONTMATTER_YAML,
-          severity: 'error' as const,
-          message: `malformed frontmatter: ${message.split('\n')[0]}`,
-          hint: 'fix the YAML between the `---` lines (quote values that contain `:` or `#`)',
-          location: at(pos.line + yamlLine - 1, pos.col),
-        },
-      ],
+      diagnostics: [{ code: codes.FRONTMATTER_YAML, severity: 'error' as const, message: `malformed frontmatter: ${message}`, hint, location: at(pos.line + yamlLine - 1, pos.col) }],
     };
   };
-  if (doc.errors.length > 0) return malformed(doc.errors[0]!.message, doc.errors[0]!.pos[0]);
-  let value: unknown;
-  try {
-    value = doc.toJS();
-  } catch (err) {
-    // `yaml` reports an alias to an anchor that is not there only when converting (`title: *a`)
-    let offset = 0;
-    visit(doc, {
-      Alias(_, node) {
-        if (node.resolve(doc) !== undefined) return undefined;
-        offset = node.range?.[0] ?? 0;
-        return visit.BREAK;
-      },
-    });
-    return malformed((err as Error).message, offset);
+  if ('problem' in read) {
+    const p = read.problem;
+    if (p.kind === 'syntax') return malformed(p.message, p.offset);
+    if (p.kind === 'too-deep') return malformed(`it nests ${p.depth ? `${p.depth} levels deep, ` : ''}too deep to be read`, p.offset, 'frontmatter holds a few flat keys: flatten the value');
+    if (p.kind === 'unresolved') return malformed(`the alias \`${p.alias}\` names no anchor before it`, p.offset, `define \`&${p.alias.slice(1)}\` first, or quote the value if the \`*\` is meant literally`);
+    return malformed(`the aliases expand to more than ${MAX_YAML_ALIASES} copies (at \`${p.alias}\`)`, p.offset, 'write the values out instead of repeating anchors');
   }
+  const { doc, value } = read;
   const parsed = frontmatterSchema.safeParse(value ?? {});
   if (!parsed.success) {
     return {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/config/load.js';
 import { siteConfigSchema } from '../../src/config/schema.js';
-import { MAX_YAML_ALIASES, readYaml } from '../../src/config/yaml-values.js';
+import { MAX_YAML_ALIASES, readYaml } from '../../src/util/read-yaml.js';
 import { DiagnosticError } from '../../src/diagnostics/types.js';
 import { repoRoot } from '../helpers/cli.js';
 

@@ -35,6 +35,21 @@ describe('parseFrontmatter', () => {
   it('reports an alias to a missing anchor at its line instead of crashing', () => {
     const r = parseFrontmatter('---\ntitle: A\ndescription: *nowhere\n---\n', 'content/a.md');
     expect(r.data).toBeNull();
-    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'DG2001', message: expect.stringContaining('malformed frontmatter: Unresolved alias'), location: expect.objectContaining({ line: 3, column: 14 }) })]);
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'DG2001', message: 'malformed frontmatter: the alias `*nowhere` names no anchor before it', location: expect.objectContaining({ line: 3, column: 14 }) })]);
+  });
+
+  it('reports YAML nested too deep for the yaml package at its line instead of overflowing the stack', () => {
+    for (const deep of ['['.repeat(3000) + ']'.repeat(3000), '{a: '.repeat(3000) + '1' + '}'.repeat(3000)]) {
+      const r = parseFrontmatter(`---\ndescription: d\ntitle: ${deep}\n---\n`, 'content/a.md');
+      expect(r.data).toBeNull();
+      expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'DG2001', message: expect.stringMatching(/^malformed frontmatter: it nests \d+ levels deep, too deep to be read$/), location: expect.objectContaining({ line: 3 }) })]);
+    }
+  });
+
+  it('refuses an alias bomb in frontmatter at its line', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`)].join('\n');
+    const r = parseFrontmatter(`---\ntitle: t\ndescription: d\n${bomb}\n---\n`, 'content/a.md');
+    expect(r.data).toBeNull();
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'DG2001', message: expect.stringContaining('malformed frontmatter: the aliases expand to more than 100 copies') })]);
   });
 });

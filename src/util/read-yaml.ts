@@ -24,7 +24,7 @@ export function readYaml(text: string, options: DocumentOptions & ParseOptions =
   try {
     doc = parseDocument(text, { ...options, lineCounter, prettyErrors: false });
   } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
+    if (!isStackOverflow(err)) throw err;
     return { doc: null, lineCounter, problem: deepest(text) };
   }
   const e = doc.errors[0];
@@ -33,7 +33,7 @@ export function readYaml(text: string, options: DocumentOptions & ParseOptions =
     return { doc, lineCounter, value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) };
   } catch (err) {
     if (err instanceof ReferenceError) return { doc, lineCounter, problem: blameAlias(doc) };
-    if (err instanceof RangeError) return { doc, lineCounter, problem: deepest(text) };
+    if (isStackOverflow(err)) return { doc, lineCounter, problem: deepest(text) };
     throw err;
   }
 }
@@ -82,7 +82,7 @@ function deepest(text: string): YamlProblem {
   try {
     for (const token of new Parser().parse(text)) stack.push([token as CstNode, 0]);
   } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
+    if (!isStackOverflow(err)) throw err;
     return { kind: 'too-deep', offset: mostIndicators(text) };
   }
   while (stack.length > 0) {
@@ -106,4 +106,10 @@ function mostIndicators(text: string): number {
     start += line.length + 1;
   }
   return best.offset;
+}
+
+// A stack overflow is a RangeError, except where it strikes inside the regex engine, which reports it as a
+// SyntaxError ("Invalid regular expression: … Maximum call stack size exceeded") from `yaml`'s scalar folding.
+function isStackOverflow(err: unknown): boolean {
+  return err instanceof RangeError || (err instanceof Error && err.message.includes('Maximum call stack size exceeded'));
 }
