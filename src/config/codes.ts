@@ -14,4 +14,6 @@ export const configCodes = {
   LOCALE_NOT_LISTED: 'DG1010',
   /** The YAML nests deeper than it can be read (the parser's recursion would overflow the stack). */
   YAML_TOO_DEEP: 'DG1011',
+  /** (DG1020-DG1024: page furniture) `editUrl` has no `{path}`, or has it where a page's path would change the host. */
+  EDIT_URL_PATTERN: 'DG1020',
 } as const;

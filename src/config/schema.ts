@@ -9,10 +9,10 @@ const prefix = z
   .regex(/^(\/[a-z0-9][a-z0-9-]*)*$/, 'a path prefix like "/documentation" (lower case, no trailing slash) or ""');
 
 // Rules that are more than a type carry their code and hint in the issue's params, for the loader's diagnostic.
-const url = (kind: 'site' | 'link') =>
+const url = (kind: 'site' | 'link' | 'edit') =>
   z.string().superRefine((value, ctx) => {
     const problem = checkConfigUrl(value, kind);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { code: configCodes.UNSAFE_URL, hint: problem.hint } });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { code: problem.code ?? configCodes.UNSAFE_URL, hint: problem.hint } });
   });
 
 const hosts = (refusePrivate: boolean) =>
@@ -34,6 +34,8 @@ export const siteConfigSchema = z
     socialHandle: z.string().regex(/^@\w+$/).default(d.SOCIAL_HANDLE),
     // page paths are appended to it, so a trailing slash would double
     siteUrl: url('site').transform((s) => s.replace(/\/+$/, '')).default('https://developers.arcgis.com'),
+    // "Edit this page" on every page: `{path}` is the page's file under content/; no link when unset
+    editUrl: url('edit').optional(),
     variables: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string()).default({ ...d.VARIABLES }),
     locales: z.array(z.string()).default([...d.LOCALES]),
     defaultLocale: z.string().default(d.DEFAULT_LOCALE),

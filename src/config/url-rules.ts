@@ -4,6 +4,7 @@
 // (" java\nscript:" is javascript:): the scheme is read the same way, and an accepted URL holds none of them.
 
 import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf } from '../util/url-policy.js';
+import { configCodes } from './codes.js';
 
 /** Schemes an absolute URL of the site (`siteUrl`) may use: those of an image, http and https. */
 const SITE_SCHEMES = IMAGE_SCHEMES;
@@ -12,24 +13,30 @@ const SITE_SCHEMES = IMAGE_SCHEMES;
 export interface UrlProblem {
   message: string;
   hint: string;
+  /** Set when the problem is not an unsafe URL (DG1007) but a pattern missing its placeholder. */
+  code?: string;
 }
 
 // controls (C0, C1), format characters (zero-width, bidi, BOM) and every kind of space or line separator
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/u;
 
+/** Where a page's content path goes in `editUrl`. */
+export const EDIT_URL_PLACEHOLDER = '{path}';
+
 /**
  * Checks a URL of the config. `site`: an absolute http(s) URL without query or fragment, the base of the
- * canonical URLs. `link`: an http(s), mailto: or tel: URL, or a path on the site starting with `/`.
+ * canonical URLs. `link`: an http(s), mailto: or tel: URL, or a path on the site starting with `/`. `edit`:
+ * an absolute http(s) URL holding `{path}` after its host (each page's "Edit this page" link).
  * Returns null for an accepted URL.
  */
-export function checkConfigUrl(value: string, kind: 'site' | 'link'): UrlProblem | null {
+export function checkConfigUrl(value: string, kind: 'site' | 'link' | 'edit'): UrlProblem | null {
   const shown = `\`${showUrl(value)}\``;
-  const allowed = kind === 'site' ? 'an absolute http or https URL' : 'an http, https, mailto: or tel: URL, or a path on the site starting with `/`';
-  const example = kind === 'site' ? '`https://docs.example.com`' : '`https://community.example.com/`';
+  const allowed = kind === 'link' ? 'an http, https, mailto: or tel: URL, or a path on the site starting with `/`' : 'an absolute http or https URL';
+  const example = kind === 'site' ? '`https://docs.example.com`' : kind === 'edit' ? `\`https://github.com/org/repo/edit/main/content/${EDIT_URL_PLACEHOLDER}\`` : '`https://community.example.com/`';
   // the scheme as a browser reads it: leading and trailing C0 controls and spaces stripped, tab/CR/LF removed
   const read = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
   const scheme = schemeOf(read) ?? undefined;
-  const schemes = kind === 'site' ? SITE_SCHEMES : LINK_SCHEMES;
+  const schemes = kind === 'link' ? LINK_SCHEMES : SITE_SCHEMES;
   if (scheme !== undefined && !schemes.has(scheme)) {
     const seen = read === value ? '' : ' (as a browser reads it)';
     return { message: `${shown} uses the scheme \`${scheme}:\`${seen}, which is not allowed: it must be ${allowed}`, hint: `write it as ${example}` };
@@ -53,6 +60,24 @@ export function checkConfigUrl(value: string, kind: 'site' | 'link'): UrlProblem
   }
   if (kind === 'site' && (url.search || url.hash || value.includes('?') || value.includes('#') || url.username || url.password)) {
     return { message: `${shown} has a query, fragment or credentials; page paths are appended to it`, hint: 'write the origin and optional base path only, such as `https://docs.example.com`' };
+  }
+  if (kind === 'edit') return checkEditPattern(value, url, shown, example);
+  return null;
+}
+
+/** An edit URL's placeholder: present, and in the path, query or fragment, where a page's path cannot move the host. */
+function checkEditPattern(value: string, url: URL, shown: string, example: string): UrlProblem | null {
+  if (!value.includes(EDIT_URL_PLACEHOLDER)) {
+    return { message: `${shown} has no \`${EDIT_URL_PLACEHOLDER}\`, so every page would link to the same place`, code: configCodes.EDIT_URL_PATTERN, hint: `put \`${EDIT_URL_PLACEHOLDER}\` where the page's file path goes, as in ${example}` };
+  }
+  let other: URL | null = null;
+  try {
+    other = new URL(value.split(EDIT_URL_PLACEHOLDER).join('other'));
+  } catch {
+    // the placeholder is part of the host: the same answer as below
+  }
+  if (other === null || other.origin !== url.origin || url.username || url.password) {
+    return { message: `${shown} has \`${EDIT_URL_PLACEHOLDER}\` in its host or credentials`, code: configCodes.EDIT_URL_PATTERN, hint: `put \`${EDIT_URL_PLACEHOLDER}\` in the path, as in ${example}` };
   }
   return null;
 }
