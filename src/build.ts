@@ -12,6 +12,7 @@ import { engineId } from './cache/engine.js';
 import { completeStamp, fingerprintInputs, fingerprintOf } from './cache/fingerprint.js';
 import { loadBuildState, MARKER, readMarker, saveBuildState, type PageOutputRecord } from './cache/build-state.js';
 import { stampOutput } from './cache/output-stamp.js';
+import { gitContentHead, readGitDates } from './content/git-dates.js';
 import { PageCache } from './cache/page-cache.js';
 import { hashImage } from './cache/image-hash.js';
 import { contentHash, writeJson } from './pagedata/write.js';
@@ -119,6 +120,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const linkedDirs = [path.posix.join('public', prefixDir, 'calcite/assets')];
   const engine = engineId();
   const useCache = options.cache !== false;
+  // pages' "Last updated" dates come from git: its last commit to content/ is an input (see git-dates.ts)
+  const gitHead = gitContentHead(project.contentDir);
   const state = await loadBuildState(project.cacheDir, engine);
   const marker = state ? await readMarker(outDir) : null;
   const previousOutput = state !== null && state.outDir === outDir && marker === state.buildId;
@@ -134,11 +137,12 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     state?.stamps,
     useCache && previousOutput ? undefined : isPage,
   );
+  const contentHead = await gitHead;
   // what the output's bytes depend on (the marker), and what a no-change rebuild compares (plus where it went)
   let known: { contentFingerprint: string; fingerprint: string } | undefined;
   const fingerprints = () => {
     if (known) return known;
-    const contentFingerprint = cacheKey(engine, JSON.stringify([options.images !== false, options.sw !== false, options.links ?? 'error']), fingerprintOf(root, inputs));
+    const contentFingerprint = cacheKey(engine, JSON.stringify([options.images !== false, options.sw !== false, options.links ?? 'error', contentHead]), fingerprintOf(root, inputs));
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
   lap('fingerprint');
@@ -172,7 +176,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     import('./render/write-page.js'),
   ]);
 
-  // 1. Content: find pages, validate frontmatter, plan templates, tree, shared data.
+  // 1. Content: find pages, validate frontmatter, plan templates, tree, shared data (git's dates read meanwhile).
+  const gitDates = contentHead ? readGitDates(project.contentDir) : Promise.resolve(null);
   const found = await discoverPages(
     project.contentDir,
     root,
@@ -204,7 +209,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   diagnostics.push(...redirects.diagnostics);
   const rules = redirects.outputs.rules;
   stats.redirects = rules.length;
-  const plan = planSite(found.pages, serverBundle.templates, config);
+  const plan = planSite(found.pages, serverBundle.templates, config, await gitDates);
   diagnostics.push(...plan.diagnostics);
   // the browser applies the same redirects on client-side navigation, without a server round trip
   plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { issuePosition } from '../config/yaml-positions.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
+import { isIsoDate } from './iso-date.js';
 import { readSimpleYaml } from './simple-yaml.js';
 
 /** Frontmatter every page may carry. Unknown keys are errors: a typo must not silently do nothing. */
@@ -14,6 +15,8 @@ export const frontmatterSchema = z
     template: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a template name like "doc"').optional(),
     draft: z.boolean().optional(),
     navTitle: z.string().trim().min(1).optional(),
+    // "Last updated" as the writer states it; without it, the date of the last commit of the file (git-dates.ts)
+    lastUpdated: z.string().refine(isIsoDate, 'a date like 2025-01-31 (or an ISO 8601 date-time like 2025-01-31T09:30:00Z)').optional(),
   })
   .strict();
 
@@ -99,7 +102,7 @@ export function parseFrontmatterExactly(text: string, file: string): { data: Fro
           code: codes.FRONTMATTER_SCHEMA,
           severity: 'error' as const,
           message: missing ? `frontmatter is missing \`${key}\`` : `invalid frontmatter${key ? ` \`${key}\`` : ''}: ${issue.message}${unknown}`,
-          hint: 'allowed keys: title, description, order, template, draft, navTitle',
+          hint: 'allowed keys: title, description, order, template, draft, navTitle, lastUpdated',
           location: at(pos.line + yamlLine - 1, pos.column),
         };
       }),

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import type { SourcePage } from '../content/discover.js';
+import type { GitDates } from '../content/git-dates.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { PageTask } from '../render/page-task.js';
+import { furnisher } from './furniture.js';
 import { OutputClaims } from './outputs.js';
 import { SiteTree } from './site-tree.js';
 import { staticQuery, writeJson } from './write.js';
@@ -45,12 +47,15 @@ export function defaultTemplate(page: SourcePage): string {
 }
 
 /**
- * Plans the build: page tasks with template, breadcrumbs and children. Unknown templates are reported, and so
- * is any output file two sources would write (see outputs.ts), before anything is written.
+ * Plans the build: page tasks with template, breadcrumbs, children and furniture (previous/next, edit link, last
+ * updated: `gitDates` by file under content/). Unknown templates are reported, and so is any output file two
+ * sources would write (see outputs.ts), before anything is written.
  */
-export function planSite(pages: readonly SourcePage[], templates: readonly string[], config: SiteConfig): SitePlan {
+export function planSite(pages: readonly SourcePage[], templates: readonly string[], config: SiteConfig, gitDates: GitDates | null = null): SitePlan {
   const prefix = config.pathPrefix;
   const tree = new SiteTree(pages, prefix);
+  const nav = tree.nav();
+  const furnish = furnisher(nav, prefix, config.editUrl, gitDates);
   const known = new Set(templates);
   const diagnostics: Diagnostic[] = [];
   diagnostics.push(...claimOutputs(pages, prefix).diagnostics);
@@ -73,6 +78,7 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       breadcrumbs: tree.breadcrumbs(page.pagePath),
       children: tree.children(page.pagePath),
       section: tree.section(page.pagePath),
+      ...furnish(page),
     });
   }
   for (const s of STATUS_PAGES) {
@@ -101,7 +107,6 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       status: s.status,
     });
   }
-  const nav = tree.nav();
   const homeUrl = `${prefix}/`;
   const footerLinks = ['/terms-of-use/', '/esri-and-data-attribution/']
     .filter((p) => pages.some((pg) => pg.pagePath === p))

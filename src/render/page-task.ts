@@ -1,9 +1,13 @@
 import type { FileStamps } from '../cache/fingerprint.js';
 import type { Frontmatter } from '../content/frontmatter.js';
+import type { PageFurniture } from '../pagedata/furniture.js';
 import type { PageOutput } from './write-page.js';
 
-/** One page to render, as sent to a worker (plain data, structured-clone friendly; the Markdown is read by the worker). */
-export interface PageTask {
+/**
+ * One page to render, as sent to a worker (plain data, structured-clone friendly; the Markdown is read by the
+ * worker). All of it is the page's cache key, its furniture (previous/next, edit link, last updated) included.
+ */
+export interface PageTask extends PageFurniture {
   id: number;
   file: string;
   displayFile: string;

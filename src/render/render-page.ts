@@ -10,6 +10,7 @@ import { codes } from '../diagnostics/codes.js';
 import { hasErrors } from '../diagnostics/types.js';
 import type { ContentHashOf } from '../images/index.js';
 import { describeThrown, guardExit, guardExitSync, TemplateExit, templateExitError, templateFile } from './exit-guard.js';
+import type { PageFurniture } from '../pagedata/furniture.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import { metaOf, storedResultText, type PageReads, type PageResult, type RenderedPage } from './page-result.js';
 import { writePageFiles } from './write-page.js';
@@ -96,6 +97,16 @@ function stampLookup(setup: RenderSetup): ContentHashOf {
   return lookup;
 }
 
+/** The page's previous/next links, edit link and last-updated date, as far as it has them. */
+function furnitureOf(task: PageTask): PageFurniture {
+  const out: PageFurniture = {};
+  if (task.prev) out.prev = task.prev;
+  if (task.next) out.next = task.next;
+  if (task.editUrl) out.editUrl = task.editUrl;
+  if (task.lastUpdated) out.lastUpdated = task.lastUpdated;
+  return out;
+}
+
 /** Compiles and renders one page (no files written). */
 async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; reads: RenderedPage['reads']; stale: boolean }> {
   let mod: TemplateModule;
@@ -126,6 +137,8 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
           pathPrefix: setup.pathPrefix,
           variables: setup.variables,
           imageMaxWidth: setup.imageMaxWidth,
+          // the start page's first image is its largest paint: loaded at once, not lazily
+          eagerFirstImage: task.pagePath === '/',
           ...(setup.fileStamps ? { contentHashOf: stampLookup(setup) } : {}),
         })
       : { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [] };
@@ -157,6 +170,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
     firstHeading: compiled.firstHeading,
     sourceFile: task.displayFile,
     ...(task.status !== undefined ? { status: task.status } : {}),
+    ...furnitureOf(task),
   };
   const component = mod.templates[task.template];
   // the template sees the shared data through a recorder: the cache reuses this page only while what it read is unchanged
