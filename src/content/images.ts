@@ -26,6 +26,8 @@ export interface ImageContext {
   contentDir: string;
   pathPrefix: string;
   maxWidth: number;
+  /** The first image loads eagerly with high priority (a page's largest paint), the others lazily. */
+  eagerFirst?: boolean;
   lines: readonly string[];
   /** See DescribeImageOptions.contentHashOf. */
   contentHashOf?: ContentHashOf;
@@ -33,8 +35,8 @@ export interface ImageContext {
 
 /**
  * Resolves every Markdown image to its optimized URL with the output width and height (no layout shift),
- * `loading="lazy"` and `decoding="async"` (seed section 9). Missing, corrupt or outside-the-project images are
- * reported at the line that references them.
+ * `loading="lazy"` and `decoding="async"` (seed section 9; but see ImageContext.eagerFirst). Missing, corrupt
+ * or outside-the-project images are reported at the line that references them.
  */
 export async function resolveImages(nodes: readonly Image[], ctx: ImageContext): Promise<{ images: ImageReference[]; diagnostics: Diagnostic[] }> {
   // Filled by node index, so the lists come out in document order whichever description finishes first.
@@ -44,9 +46,9 @@ export async function resolveImages(nodes: readonly Image[], ctx: ImageContext):
     nodes.map(async (node, index) => {
       const start = node.position?.start ?? { line: 1, column: 1 };
       const location = { file: ctx.displayFile, line: start.line, column: start.column, lineText: ctx.lines[start.line - 1] ?? '' };
-      const lazy = { loading: 'lazy', decoding: 'async' };
+      const loading = index === 0 && ctx.eagerFirst ? { loading: 'eager', fetchPriority: 'high', decoding: 'async' } : { loading: 'lazy', decoding: 'async' };
       if (isExternalHref(node.url) || node.url === '') {
-        node.data = { hProperties: { ...lazy } };
+        node.data = { hProperties: { ...loading } };
         return;
       }
       const rel = decodeUrlPath(node.url);
@@ -86,7 +88,7 @@ export async function resolveImages(nodes: readonly Image[], ctx: ImageContext):
         const d = await describeImage(source, { pathPrefix: ctx.pathPrefix, maxWidth: ctx.maxWidth, root: ctx.root, ...(ctx.contentHashOf ? { contentHashOf: ctx.contentHashOf } : {}) });
         found[index] = { source, output: d.output, url: d.url, line: start.line, column: start.column };
         node.url = d.url;
-        node.data = { hProperties: { width: d.width, height: d.height, ...lazy, className: ['doc-image'] } };
+        node.data = { hProperties: { width: d.width, height: d.height, ...loading, className: ['doc-image'] } };
       } catch (err) {
         if (!(err instanceof ImageError)) throw err;
         problems[index] = err.toDiagnostic(location);

@@ -3,6 +3,7 @@ import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { ContentHashOf } from '../images/index.js';
 import { transformAlerts } from './alerts.js';
+import { readCodeMeta } from './code-meta.js';
 import { assignHeadingIds, type TocEntry } from './headings.js';
 import { resolveImages, type ImageReference } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
@@ -19,6 +20,8 @@ export interface CompileOptions {
   pathPrefix: string;
   variables: Readonly<Record<string, string>>;
   imageMaxWidth: number;
+  /** Load the page's first image eagerly and first (the start page's largest paint) instead of lazily. */
+  eagerFirstImage?: boolean;
   /** See DescribeImageOptions.contentHashOf. */
   contentHashOf?: ContentHashOf;
 }
@@ -88,6 +91,7 @@ async function compileTree(
   diagnostics.push(...substituteVariables(nodes.values, opts.variables, displayFile, lines));
   diagnostics.push(...reportRawHtml(nodes.html, displayFile, lines));
   transformAlerts(nodes.blockquotes);
+  diagnostics.push(...readCodeMeta(nodes.codes, displayFile, lines));
   const { toc, firstHeading } = assignHeadingIds(nodes.headings);
   // after the variables, which may write a URL
   const publishable = refuseUnsafeUrls(tree, nodes, displayFile, lines);
@@ -100,6 +104,7 @@ async function compileTree(
     contentDir: opts.contentDir,
     pathPrefix: opts.pathPrefix,
     maxWidth: opts.imageMaxWidth,
+    eagerFirst: opts.eagerFirstImage === true,
     lines,
     ...(opts.contentHashOf ? { contentHashOf: opts.contentHashOf } : {}),
   });
