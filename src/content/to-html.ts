@@ -12,6 +12,8 @@ import type { Code, Definition, Heading, ImageReference, LinkReference, List, Li
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { find, html as htmlSchema } from 'property-information';
 import { trimLines } from 'trim-lines';
+import { decorateCodeBlock } from './code-blocks.js';
+import type { CodeMeta } from './code-meta.js';
 import { highlightHtml, isHighlighted } from './highlight.js';
 import { escapeAttribute, escapeText } from './html-escape.js';
 import { isPublishableImage, isPublishableLink } from '../util/url-policy.js';
@@ -201,7 +203,8 @@ function heading(state: State, node: Heading): Result {
 }
 
 /**
- * A fenced code block, highlighted by highlight.js when its language is known (see highlightCode).
+ * A fenced code block, highlighted by highlight.js when its language is known (see highlightCode), with the
+ * title, marked lines and line numbers its fence meta asked for (code-meta.ts read them into `data.codeMeta`).
  */
 function code(node: Code): Element {
   const properties: Properties = {};
@@ -210,8 +213,10 @@ function code(node: Code): Element {
   const value = node.value ? `${node.value}\n` : '';
   const el = applyData(node, element('code', properties, [text(value)]));
   const pre = element('pre', {}, [el]);
-  if (el.type === 'element' && el.tagName === 'code') highlightCode(el);
-  return pre;
+  if (el.type !== 'element' || el.tagName !== 'code') return pre;
+  highlightCode(el);
+  const meta = (node.data as { codeMeta?: CodeMeta } | undefined)?.codeMeta;
+  return meta ? decorateCodeBlock(pre, el, meta) : pre;
 }
 
 /**

@@ -9,6 +9,8 @@ export interface NodeIndex {
   html: Html[];
   blockquotes: Blockquote[];
   headings: Heading[];
+  /** Fenced and indented code blocks. */
+  codes: Code[];
   definitions: Definition[];
   /** Links and link references, in one list: their order is the order of a page's link sources. */
   links: (Link | LinkReference)[];
@@ -22,7 +24,7 @@ export interface NodeIndex {
  * (the only one that adds nodes, transformAlerts, adds a label paragraph with plain text, after the variables).
  */
 export function indexNodes(tree: Root): NodeIndex {
-  const index: NodeIndex = { values: [], html: [], blockquotes: [], headings: [], definitions: [], links: [], images: [], imageReferences: [] };
+  const index: NodeIndex = { values: [], html: [], blockquotes: [], headings: [], codes: [], definitions: [], links: [], images: [], imageReferences: [] };
   // a stack, not recursion: a tree is as deep as its Markdown nests, and this must not be what limits that
   const stack: Nodes[] = [tree];
   while (stack.length > 0) {
@@ -40,8 +42,11 @@ function record(node: Nodes, index: NodeIndex): boolean {
   switch (node.type) {
     case 'text':
     case 'inlineCode':
+      index.values.push(node);
+      return false;
     case 'code':
       index.values.push(node);
+      index.codes.push(node);
       return false;
     case 'html':
       index.html.push(node);

@@ -39,6 +39,10 @@ export const codes = {
   MARKDOWN_TOO_DEEP: 'DG2031',
   /** A page whose bytes are not UTF-8. */
   PAGE_NOT_UTF8: 'DG2032',
+  /** A code fence's meta holds an option docsgen does not know (a warning; the block renders without it). */
+  CODE_META_UNSUPPORTED: 'DG2050',
+  /** A code fence marks lines past the end of its code (a warning). */
+  CODE_META_LINE_RANGE: 'DG2051',
 
   // DG3xxx: templates and output
   TEMPLATE_COMPILE: 'DG3001',
