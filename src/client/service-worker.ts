@@ -1,12 +1,26 @@
-// Service-worker registration (Gatsby's register-service-worker rules): only over HTTPS or on localhost; when an
-// updated worker has installed, the next navigation is a full page load that the new worker serves.
+// Service-worker registration (Gatsby's register-service-worker rules): only over HTTPS or on localhost, and on the
+// loopback addresses browsers trust as they trust localhost; when an updated worker has installed, the next
+// navigation is a full page load that the new worker serves.
 
 /** Shared with the navigator: set when an updated worker is installed and waiting. */
 export const serviceWorkerState = { updated: false };
 
+/**
+ * Whether browsers let a page on this host register a service worker over plain HTTP: the hosts the Secure
+ * Contexts spec calls potentially trustworthy, `localhost` (and names under `.localhost`), the IPv4 loopback
+ * block 127.0.0.0/8 and the IPv6 loopback `[::1]` (`docsgen serve` and `dev` print 127.0.0.1 addresses).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  // the URL parser has already written IPv6 compressed and IPv4 in dotted decimal (`127.1` is 127.0.0.1)
+  if (host === '[::1]') return true;
+  return /^127\.(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){2}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(host);
+}
+
 /** Registers `<prefix>/sw.js` and follows the installing worker's states. */
 export function registerServiceWorker(prefix: string): void {
-  if (location.protocol !== 'https:' && location.hostname !== 'localhost') {
+  if (location.protocol !== 'https:' && !isLoopbackHost(location.hostname)) {
     console.error('Service workers can only be used over HTTPS, or on localhost for development');
     return;
   }
