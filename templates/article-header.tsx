@@ -1,12 +1,23 @@
+import { useMemo, useRef } from 'react';
+import { useCopyButtons } from './code-copy';
 import type { PageContext } from './types';
 
-/** The page's title and lede above the article body, shared by the doc, section and home templates. */
+/**
+ * The page's title and lede above the article body, shared by the doc, section and home templates. Its code
+ * blocks get copy buttons once the page has hydrated; the live region says "Copied" to screen readers.
+ */
 export function ArticleHeader({ page }: { page: PageContext }) {
+  const body = useRef<HTMLDivElement>(null);
+  const announcement = useCopyButtons(body, page.html);
+  // one object while the HTML is the same: React 19 sets innerHTML again whenever this prop is a new object, which
+  // would take away the copy buttons at the next render (the announcement's)
+  const html = useMemo(() => ({ __html: page.html }), [page.html]);
   return (
     <>
       <h1>{page.title}</h1>
       {page.description ? <p className="lede">{page.description}</p> : null}
-      <div className="article-body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <div className="article-body" ref={body} dangerouslySetInnerHTML={html} />
+      <div className="visually-hidden" role="status" aria-live="polite">{announcement}</div>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { ArticleHeader } from './article-header';
 import { Layout } from './layout';
+import { PageFooter } from './page-footer';
 import type { TemplateProps } from './types';
 
 /** A documentation page: the article compiled from Markdown, inside the layout. */
@@ -9,6 +10,7 @@ export default function DocTemplate(props: TemplateProps) {
     <Layout {...props}>
       <article className="article">
         <ArticleHeader page={page} />
+        <PageFooter page={page} />
       </article>
     </Layout>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { CalciteMenu, CalciteMenuItem, CalciteNavigation, CalciteNavigationLogo, CalciteProgress } from './calcite';
 import { ColorModeToggle } from './color-mode';
+import { TableOfContents } from './toc';
 import type { NavItem, TemplateProps } from './types';
 
 /** Fired by the runtime when a navigation takes longer than 1000 ms, and when it ends. */
@@ -56,16 +57,7 @@ export function Layout({ page, nav, header, footer, children }: TemplateProps & 
           ) : null}
           {children}
         </main>
-        {page.toc.length > 0 ? (
-          <aside className="toc" aria-label="On this page">
-            <p className="toc-title">On this page</p>
-            <ul>
-              {page.toc.map((t) => (
-                <li key={t.id} className={`toc-depth-${t.depth}`}><a href={`#${t.id}`}>{t.text}</a></li>
-              ))}
-            </ul>
-          </aside>
-        ) : null}
+        <TableOfContents toc={page.toc} />
       </div>
       <footer className="site-footer">
         <ul>

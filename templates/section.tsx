@@ -1,5 +1,6 @@
 import { ArticleHeader } from './article-header';
 import { Layout } from './layout';
+import { PageFooter } from './page-footer';
 import type { TemplateProps } from './types';
 
 /** A section index: its own article, then a card list of the pages in the section. */
@@ -22,6 +23,7 @@ export default function SectionTemplate(props: TemplateProps) {
             </ul>
           </section>
         ) : null}
+        <PageFooter page={page} />
       </article>
     </Layout>
   );

@@ -38,6 +38,13 @@ export interface PageContext {
   sourceFile: string;
   /** HTTP status the page stands for (404 and 500 pages). */
   status?: number;
+  /** The pages before and after this one in navigation order (the sidebar's, depth first). */
+  prev?: Crumb;
+  next?: Crumb;
+  /** "Edit this page": the config's `editUrl` with this page's file. */
+  editUrl?: string;
+  /** ISO 8601 date or date-time: the page's frontmatter `lastUpdated`, else its file's last commit. */
+  lastUpdated?: string;
 }
 
 /** Site metadata (static query data). */
