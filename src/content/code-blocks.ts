@@ -58,9 +58,10 @@ export function decorateCodeBlock(pre: Element, code: Element, meta: CodeMeta): 
     const head = code.children[0];
     // highlighted: one raw node of HTML; not (plain text, an unknown language): its text
     const html = head?.type === 'raw' && code.children.length === 1 ? head.value : escapeText(code.children.map((c) => (c.type === 'text' ? c.value : '')).join(''));
-    const lines = splitHtmlLines(html);
-    // the code ends with a line feed (remark-rehype adds it), after which there is no line
-    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    // the code ends with a line feed (remark-rehype adds it), after which there is no line (only the closing tags
+    // of a token still open at the end, such as an unclosed comment); empty code has none
+    const lines = html === '' ? [] : splitHtmlLines(html);
+    if (lines.length > 1 && !/(^|>)[^<]/.test(lines[lines.length - 1]!)) lines.pop();
     const marked = new Set(meta.highlight ?? []);
     const first = meta.lineNumbers ?? 1;
     let out = '';
