@@ -1,0 +1,186 @@
+// Page furniture (issue 22, item 3) and the service worker on loopback addresses (item 4), in Debian's headless
+// Chromium against `docsgen serve` on 127.0.0.1 (and [::1]) serving a build of fixtures/build/page-furniture:
+// copy buttons (the clipboard read back), code titles and marked lines, previous/next, the edit link and the
+// date, the table of contents following the reader, and every page whole with JavaScript off.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { bin, copyFixture, runDocsgen } from '../helpers/cli.js';
+import { hydrated } from './harness.js';
+
+const P = '/documentation';
+const WAIT = { timeout: 10_000 };
+const PAGES = ['/', '/guide/', '/guide/first/', '/guide/second/', '/guide/deeper/', '/guide/deeper/leaf/', '/reference/', '/reference/api%20options/'];
+const SW_REFUSED = 'Service workers can only be used over HTTPS, or on localhost for development';
+
+let dir = '';
+let browser: Browser;
+const servers: Array<ResultPromise<{ reject: false; all: true }>> = [];
+
+/** Starts `docsgen serve` on `host`; resolves with the origin it prints. */
+async function serve(host: string): Promise<string> {
+  const proc = execa(process.execPath, [bin, 'serve', path.join(dir, 'dist/public'), '--port', '0', '--host', host], { reject: false, all: true, env: { NO_COLOR: '1', CI: 'true' } });
+  servers.push(proc);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    proc.all.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /Serving \S+ at (http:\/\/\S+?)\/documentation\//.exec(output);
+      if (m) resolve(m[1]!);
+    });
+    void proc.then(() => reject(new Error(`docsgen serve exited:\n${output}`)));
+  });
+}
+
+let origin = '';
+beforeAll(async () => {
+  dir = await copyFixture('build/page-furniture');
+  const r = await runDocsgen(['build', '--root', dir, '--no-images']);
+  if (r.exitCode !== 0) throw new Error(`fixture build failed:\n${r.stderr}`);
+  origin = await serve('127.0.0.1');
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of servers) s.kill('SIGTERM');
+  await Promise.all(servers);
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A fresh context on `origin`, clipboard allowed, console problems collected; closed at the end of the test. */
+async function open(path: string, options: { js?: boolean; at?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ page: Page; context: BrowserContext; problems: string[]; messages: string[] }> {
+  const at = options.at ?? origin;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: options.js !== false, serviceWorkers: options.serviceWorkers ?? 'block' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: at });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    messages.push(m.text());
+    if ((m.type() === 'error' || m.type() === 'warning') && !/Service Worker registration blocked by Playwright|Error during service worker registration/.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(at + P + path);
+  if (options.js !== false) await hydrated(page);
+  return { page, context, problems, messages };
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+describe('page furniture in the browser', () => {
+  it('hydrates every page of the site without a console error or warning (server and client render agree)', async () => {
+    for (const p of PAGES) {
+      const t = await open(p);
+      expect(t.problems, p).toEqual([]);
+      await t.context.close();
+    }
+  }, 60_000);
+
+  it('copies a code block with the keyboard, without line numbers, and says "Copied" in a live region', async () => {
+    const { page, context } = await open('/guide/first/');
+    const buttons = page.locator('.article-body .copy-button');
+    expect(await buttons.count()).toBe(4);
+    // Tab from the top of the page reaches the first copy button
+    let tabs = 0;
+    while (!(await page.evaluate(() => document.activeElement?.classList.contains('copy-button'))) && tabs++ < 80) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('figure')?.querySelector('figcaption')?.textContent)).toBe('app.js');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => clipboard(page), WAIT).toBe('const map = new Map();\n/* a comment\n   over two lines */\nconst view = { map, zoom: 4 };\nconsole.log(view);');
+    const live = page.locator('.article [role="status"][aria-live="polite"]');
+    await expect.poll(() => live.textContent(), WAIT).toBe('Copied');
+    expect(await buttons.first().textContent()).toBe('Copied');
+    // the numbered block: Space works too, and the numbers are not part of the text
+    await buttons.nth(1).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => clipboard(page), WAIT).toBe('def area(r):\n    return 3.14159 * r * r');
+    // a block without meta (wrapped for its button) copies its text, characters unescaped
+    await buttons.nth(2).click();
+    await expect.poll(() => clipboard(page), WAIT).toBe('npm install & <run> "it"');
+    await expect.poll(() => buttons.first().textContent(), WAIT).toBe('Copy');
+    await context.close();
+  });
+
+  it('shows the code title above the code and marks the marked lines, numbered from the given number', async () => {
+    const { page, context } = await open('/guide/first/');
+    const figure = page.locator('figure.code-block').first();
+    const caption = await figure.locator('figcaption').boundingBox();
+    const code = await figure.locator('pre').boundingBox();
+    expect(await figure.locator('figcaption').textContent()).toBe('app.js');
+    expect(caption!.y + caption!.height).toBeLessThanOrEqual(code!.y + 1);
+    const background = (line: number) => figure.locator(`.line[data-line="${line}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
+    const plain = await background(1);
+    const marked = await background(2);
+    expect(marked).not.toBe(plain);
+    // each line is one row; the marked line's background runs the width of the code
+    const rows = await figure.locator('.line').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
+    expect(new Set(rows).size).toBe(1);
+    const numbers = await page.locator('pre.line-numbers .line').evaluateAll((els) => els.map((e) => getComputedStyle(e, '::before').content));
+    expect(numbers).toEqual(['"10"', '"11"']);
+    await context.close();
+  });
+
+  it('goes to the next and previous pages in navigation order, client-side', async () => {
+    const { page, context, problems } = await open('/guide/first/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.click('.pagination a[rel="next"]');
+    await page.waitForURL(`${origin}${P}/guide/second/`);
+    await expect.poll(() => page.textContent('h1'), WAIT).toBe('Second page');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.locator('.pagination a[rel="prev"] .pagination-title').textContent()).toBe('First steps');
+    expect(await page.locator('.edit-link').getAttribute('href')).toBe('https://github.com/example/docs/edit/main/content/guide/second.md');
+    // a page rendered client-side gets its copy buttons too
+    await page.click('.pagination a[rel="prev"]');
+    await expect.poll(() => page.locator('.copy-button').count(), WAIT).toBe(4);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('marks the section being read in the table of contents as the reader scrolls', async () => {
+    const { page, context } = await open('/guide/second/');
+    const current = () => page.locator('.toc a[aria-current="true"]').allTextContents();
+    expect(await current()).toEqual([]);
+    await page.evaluate(() => document.getElementById('section-3')!.scrollIntoView());
+    await expect.poll(current, WAIT).toEqual(['Section 3']);
+    await page.evaluate(() => document.getElementById('a-subsection')!.scrollIntoView());
+    await expect.poll(current, WAIT).toEqual(['A subsection']);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(current, WAIT).toEqual(['Section 6']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(current, WAIT).toEqual([]);
+    await context.close();
+  });
+
+  it('reads completely with JavaScript off: article, code titles, date, edit link, previous/next; no dead button', async () => {
+    for (const p of PAGES) {
+      const { page, context } = await open(p, { js: false });
+      expect(await page.locator('button').count(), p).toBe(0);
+      expect(await page.locator('main h1').isVisible(), p).toBe(true);
+      await context.close();
+    }
+    const { page, context } = await open('/guide/first/', { js: false });
+    expect(await page.locator('figure.code-block figcaption').first().isVisible()).toBe(true);
+    expect(await page.locator('.article-body').innerText()).toContain('console.log(view);');
+    expect(await page.locator('.page-footer time').getAttribute('datetime')).toBe('2024-03-15');
+    expect(await page.locator('.page-footer').innerText()).toMatch(/^Edit this page\s+Last updated: March 15, 2024\s+Previous\s+Guide\s+Next\s+Second page$/);
+    expect(await page.locator('.pagination a[rel="next"]').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the service worker on loopback addresses', () => {
+  for (const host of ['127.0.0.1', '::1']) {
+    it(`registers on http://${host.includes(':') ? `[${host}]` : host}, as browsers trust it as they trust localhost`, async () => {
+      const at = host === '127.0.0.1' ? origin : await serve(host);
+      expect(at).toMatch(host === '127.0.0.1' ? /^http:\/\/127\.0\.0\.1:\d+$/ : /^http:\/\/\[::1\]:\d+$/);
+      const { page, context, messages } = await open('/guide/', { at, serviceWorkers: 'allow' });
+      await expect.poll(() => messages, { timeout: 15_000 }).toContain('Content is now available offline!');
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+      expect(messages).not.toContain(SW_REFUSED);
+      await context.close();
+    }, 40_000);
+  }
+});
