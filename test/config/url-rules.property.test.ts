@@ -67,6 +67,7 @@ describe('URLs from the config', () => {
         expect(allowedLink.has(protocolOf(url) ?? 'none')).toBe(false);
         expect(checkConfigUrl(url, 'link')).not.toBeNull();
         expect(checkConfigUrl(url, 'site')).not.toBeNull();
+        expect(checkConfigUrl(`${url}{path}`, 'edit')).not.toBeNull();
         expect(siteConfigSchema.safeParse({ forumUrl: url }).success).toBe(false);
         expect(siteConfigSchema.safeParse({ siteUrl: url }).success).toBe(false);
       }),
@@ -92,6 +93,14 @@ describe('URLs from the config', () => {
           expect(allowedLink.has(new URL(decodeHTML(url), BASE).protocol)).toBe(true);
           // a path is a path on this site, not another host
           if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) expect(read.origin).toBe(new URL(BASE).origin);
+        }
+        for (const pattern of [url, `${url}{path}`, url.replace(/^([^/]*\/\/)/, '$1{path}')]) {
+          if (checkConfigUrl(pattern, 'edit') !== null) continue;
+          // an edit link: http(s) with a host, and the page's path cannot change where it goes
+          const read = new URL(pattern.split('{path}').join('a/b%20c.md'));
+          expect(allowedSite.has(read.protocol)).toBe(true);
+          expect(read.origin).toBe(new URL(pattern.split('{path}').join('x')).origin);
+          expect(pattern).toContain('{path}');
         }
         if (checkConfigUrl(url, 'site') === null) {
           const read = new URL(url); // absolute: no base needed
