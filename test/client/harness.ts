@@ -51,10 +51,13 @@ export interface Tab {
   close(): Promise<void>;
 }
 
-/** A fresh context (own storage, own service workers) and page. */
+/**
+ * A fresh context (own storage) and page. Service workers are blocked unless a test allows them: the runtime
+ * registers its worker on 127.0.0.1 too, and the worker's precaching would mix with the requests a test counts.
+ */
 export async function openTab(browser: Browser, options: BrowserContextOptions & { init?: string } = {}): Promise<Tab> {
   const { init, ...contextOptions } = options;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...contextOptions });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const messages: Tab['messages'] = [];

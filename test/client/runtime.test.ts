@@ -53,7 +53,8 @@ async function site(ctx: TestContext): Promise<Site> {
     tab,
     async open(path, options = {}) {
       const { host, ...rest } = options;
-      const t = await tab(rest);
+      // the service worker's own tests run on localhost
+      const t = await tab({ ...(host === 'localhost' ? { serviceWorkers: 'allow' as const } : {}), ...rest });
       await t.page.goto(server.origin(host) + path);
       await hydrated(t.page);
       return t;
