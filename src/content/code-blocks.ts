@@ -70,7 +70,8 @@ export function decorateCodeBlock(pre: Element, code: Element, meta: CodeMeta): 
       out += `<span class="${className}" data-line="${first + i}">${lines[i]}</span>\n`;
     }
     code.children = [{ type: 'raw', value: out }];
-    pre.properties.className = meta.lineNumbers !== undefined ? ['code-lines', 'line-numbers'] : ['code-lines'];
+    const own = Array.isArray(pre.properties.className) ? pre.properties.className : [];
+    pre.properties.className = [...own, 'code-lines', ...(meta.lineNumbers !== undefined ? ['line-numbers'] : [])];
   }
   const children: ElementContent[] = [];
   if (meta.title !== undefined) {

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { bin, copyFixture, runDocsgen } from '../helpers/cli.js';
-import { hydrated } from './harness.js';
+import { hydrated, OTHER_HOST } from './harness.js';
 
 const P = '/documentation';
 const WAIT = { timeout: 10_000 };
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const r = await runDocsgen(['build', '--root', dir, '--no-images']);
   if (r.exitCode !== 0) throw new Error(`fixture build failed:\n${r.stderr}`);
   origin = await serve('127.0.0.1');
-  browser = await launchBrowser();
+  browser = await launchBrowser([`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`]);
 }, 120_000);
 
 afterAll(async () => {
@@ -55,7 +55,8 @@ afterAll(async () => {
 async function open(path: string, options: { js?: boolean; at?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ page: Page; context: BrowserContext; problems: string[]; messages: string[] }> {
   const at = options.at ?? origin;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: options.js !== false, serviceWorkers: options.serviceWorkers ?? 'block' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: at });
+  // granted where it can be (a secure context): on another plain-HTTP host the page copies without permission
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: at.includes(OTHER_HOST) ? origin : at });
   const page = await context.newPage();
   const problems: string[] = [];
   const messages: string[] = [];
@@ -101,6 +102,19 @@ describe('page furniture in the browser', () => {
     await buttons.nth(2).click();
     await expect.poll(() => clipboard(page), WAIT).toBe('npm install & <run> "it"');
     await expect.poll(() => buttons.first().textContent(), WAIT).toBe('Copy');
+    await context.close();
+  });
+
+  it('copies on a plain-HTTP host too, where the page has no async clipboard', async () => {
+    const at = origin.replace('127.0.0.1', OTHER_HOST);
+    const { page, context } = await open('/guide/first/', { at });
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    await page.locator('.copy-button').nth(1).click();
+    await expect.poll(() => page.locator('.article [role="status"]').textContent(), WAIT).toBe('Copied');
+    // read back from a page of the same browser where the clipboard can be read
+    const reader = await context.newPage();
+    await reader.goto(`${origin}${P}/`);
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe('def area(r):\n    return 3.14159 * r * r');
     await context.close();
   });
 
