@@ -68,7 +68,8 @@ afterAll(async () => {
 
 /** A tab that records dialogs and loads nothing from other hosts; with `scripts: false`, no JavaScript file loads (no hydration). */
 async function tab(scripts = true): Promise<{ page: Page; dialogs: string[]; messages: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext();
+  // no service worker (it registers on 127.0.0.1): requests it makes would pass by the routes below
+  const context = await browser.newContext({ serviceWorkers: 'block' });
   const origin = server.origin();
   await context.route(
     (url) => !url.href.startsWith(origin) || (!scripts && url.pathname.endsWith('.js')),
