@@ -87,7 +87,17 @@ async function tab(scripts = true): Promise<{ page: Page; dialogs: string[]; mes
 }
 
 /** For every link `selector` matches on the page `open` shows: open it again if a click left it, click the link. Returns the hrefs. */
-async function clickEach(page: Page, open: () => Promise<void>, selector: string): Promise<string[]> {
+async function clickEach(page: Page, openPage: () => Promise<void>, selector: string): Promise<string[]> {
+  // a click's navigation to another host may still be under way and interrupt the next page load: load again
+  const open = async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await openPage();
+      } catch (err) {
+        if (attempt === 3 || !/interrupted by another navigation/.test(String(err))) throw err;
+      }
+    }
+  };
   await open();
   const hrefs = await page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '(none)'));
   let here = page.url();
