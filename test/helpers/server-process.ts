@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
 
-/** A web server a test started on 127.0.0.1 (nginx, Apache). */
+/** A web server a test started on 127.0.0.1 (nginx, Apache, Caddy). */
 export interface ServerProcess {
   port: number;
   /** `http://127.0.0.1:PORT` */
@@ -17,9 +17,9 @@ export interface ServerProcess {
  * Starts `bin args` in the foreground, waits until it accepts connections on `port` (up to 10 s), and returns
  * a handle whose stop() ends it and removes `dir` (its config, pid file and logs).
  */
-export async function startServerProcess(name: string, bin: string, args: string[], opts: { port: number; dir: string; errorLog: () => Promise<string> }): Promise<ServerProcess> {
+export async function startServerProcess(name: string, bin: string, args: string[], opts: { port: number; dir: string; errorLog: () => Promise<string>; env?: NodeJS.ProcessEnv }): Promise<ServerProcess> {
   const { port, dir, errorLog } = opts;
-  const child = spawn(bin, args, { stdio: 'ignore' });
+  const child = spawn(bin, args, { stdio: 'ignore', ...(opts.env ? { env: opts.env } : {}) });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${await errorLog()}`);

@@ -1,4 +1,4 @@
-// Makes sure Debian's nginx and chromium are present for the tests that need them.
+// Makes sure Debian's nginx, Apache, Caddy and chromium are present for the tests that need them.
 // Installs them with apt-get when missing and we are root; under CI=true a missing one fails loudly.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -7,6 +7,7 @@ const needed = [
   { pkg: 'nginx', bin: '/usr/sbin/nginx' },
   { pkg: 'chromium', bin: '/usr/bin/chromium' },
   { pkg: 'apache2', bin: '/usr/sbin/apache2' },
+  { pkg: 'caddy', bin: '/usr/bin/caddy' },
 ];
 const missing = needed.filter((n) => !existsSync(n.bin));
 if (missing.length > 0) {
