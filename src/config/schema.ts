@@ -43,6 +43,8 @@ export const siteConfigSchema = z
     allowedRedirectHosts: hosts(false).default([...d.ALLOWED_EXTERNAL_HOSTS]),
     // the proxy fetches for any visitor: a host on the server's own network would be an SSRF hole
     proxyAllowedHosts: hosts(true).default(['js.arcgis.com', 'www.googletagmanager.com']),
+    // the host the site deploys to: its redirect limits become errors (redirects/types.ts DEPLOY_TARGETS)
+    deployTarget: z.enum(['nginx', 'apache', 'caddy', 'netlify', 'cloudflare', 'vercel', 'static']).optional(),
     images: z
       .object({
         maxWidth: z.number().int().positive().default(d.IMAGES.maxWidth),

@@ -17,14 +17,25 @@ export interface RedirectArtifactOptions {
 }
 
 /**
+ * The two nginx includes, by file name: `http.conf` (inside `http {}`: the redirect maps) and `server.conf` (inside
+ * the `server {}` whose root is the web root: redirects, error pages, cache headers, proxy). The build and
+ * `export-redirects --format nginx --out DIR` write exactly these.
+ */
+export function nginxConfFiles(rules: readonly RedirectRule[], opts: Pick<RedirectArtifactOptions, 'pathPrefix' | 'proxyAllowedHosts' | 'resolver'>): Array<[string, string]> {
+  return [
+    ['http.conf', formatNginxHttp(rules, { proxyAllowedHosts: opts.proxyAllowedHosts })],
+    ['server.conf', formatNginxServer({ pathPrefix: opts.pathPrefix, ...(opts.resolver ? { resolver: opts.resolver } : {}) })],
+  ];
+}
+
+/**
  * Writes the build's redirect files: `publicDir/_redirects`, `serverDir/nginx/http.conf`,
  * `serverDir/nginx/server.conf` and `serverDir/redirects.json`. Returns the paths written.
  */
 export async function writeRedirectArtifacts(rules: readonly RedirectRule[], opts: RedirectArtifactOptions): Promise<string[]> {
   const files: Array<[string, string]> = [
     [path.join(opts.publicDir, '_redirects'), netlifyFormat.format(rules) as string],
-    [path.join(opts.serverDir, 'nginx', 'http.conf'), formatNginxHttp(rules, { proxyAllowedHosts: opts.proxyAllowedHosts })],
-    [path.join(opts.serverDir, 'nginx', 'server.conf'), formatNginxServer({ pathPrefix: opts.pathPrefix, ...(opts.resolver ? { resolver: opts.resolver } : {}) })],
+    ...nginxConfFiles(rules, opts).map(([name, text]): [string, string] => [path.join(opts.serverDir, 'nginx', name), text]),
     [path.join(opts.serverDir, 'redirects.json'), JSON.stringify(toJsonEntries(rules), null, 2) + '\n'],
   ];
   for (const [file, text] of files) {

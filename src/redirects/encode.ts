@@ -1,13 +1,11 @@
-// Percent-encoding that makes any string safe to paste into every server format: after it, a path holds only
-// `A-Z a-z 0-9 - . _ ~ / %XX` (plus `:` and `*` where the caller keeps them), so no space, quote, `;`, `{`, `#`,
-// `?`, `$`, backslash, newline or non-ASCII byte can reach an nginx, Apache, Caddy or `_redirects` line.
+// Small text helpers of the exporters. Paths are encoded by url-path.ts (encodeUrlPart); this one writes a host.
 
 const SAFE = /^[A-Za-z0-9._~\-/]*$/;
 const encoder = new TextEncoder();
 
 /**
- * Percent-encodes every character outside the strict path set; keeps valid `%XX` escapes as they are
- * and the characters listed in `keep` (e.g. ':' for placeholders).
+ * Percent-encodes every character outside `A-Z a-z 0-9 - . _ ~ /`, keeping valid `%XX` escapes and the characters
+ * listed in `keep`: what is left can be pasted into any server format.
  */
 export function encodePathPart(s: string, keep = ''): string {
   if (SAFE.test(s)) return s;
@@ -30,9 +28,4 @@ export function encodePathPart(s: string, keep = ''): string {
 /** ASCII-only lower case, exactly what nginx's `ngx_hash_strlow` does to a map key and a request path. */
 export function lowerAscii(s: string): string {
   return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
-}
-
-/** Escapes a literal for a PCRE/JS regular expression. */
-export function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\\\//g, '/');
 }

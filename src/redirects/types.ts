@@ -34,6 +34,12 @@ export const REDIRECT_STATUSES: readonly RedirectStatus[] = [301, 302, 307, 308]
 /** Output formats of `export-redirects`. */
 export type RedirectFormat = 'nginx' | 'netlify' | 'json' | 'apache' | 'caddy' | 'vercel' | 'html';
 
+/** Hosts a site can say it deploys to (config `deployTarget`): their limits become errors. `static`: html stubs. */
+export const DEPLOY_TARGETS = ['nginx', 'apache', 'caddy', 'netlify', 'cloudflare', 'vercel', 'static'] as const;
+
+/** One of DEPLOY_TARGETS. */
+export type DeployTarget = (typeof DEPLOY_TARGETS)[number];
+
 /** Options every exporter accepts; each reads the ones it needs. */
 export interface ExportOptions {
   /** Site path prefix, e.g. `/documentation` (nginx server.conf, html). */

@@ -1,10 +1,10 @@
-import { browserRedirectKey } from './browser-match.js';
-import { compileRule, type CompiledRule } from './compile.js';
+import { compileRule, renderFullTarget, type CompiledRule } from './compile.js';
 import type { RedirectRule } from './types.js';
 
 /**
- * Compiles rules and keeps the first rule for each source (exact sources compared ignoring case and a trailing
- * slash), exact ones first, then patterns in order: the order every format and the matcher apply them in.
+ * Compiles rules and keeps the first rule for each source (compared by their canonical key: decoded, ignoring
+ * ASCII case and a trailing slash), exact ones first, then patterns in order: the order every format and the
+ * matcher apply them in.
  */
 export function compileUnique(rules: readonly RedirectRule[]): { exact: CompiledRule[]; patterns: CompiledRule[] } {
   const seen = new Set<string>();
@@ -12,7 +12,7 @@ export function compileUnique(rules: readonly RedirectRule[]): { exact: Compiled
   const patterns: CompiledRule[] = [];
   for (const rule of rules) {
     const c = compileRule(rule);
-    const id = c.kind === 'exact' ? 'e' + c.key : 'p' + browserRedirectKey(c.from);
+    const id = (c.kind === 'exact' ? 'e' : 'p') + c.key;
     if (seen.has(id)) continue;
     seen.add(id);
     (c.kind === 'exact' ? exact : patterns).push(c);
@@ -20,9 +20,9 @@ export function compileUnique(rules: readonly RedirectRule[]): { exact: Compiled
   return { exact, patterns };
 }
 
-/** The target of a compiled rule with placeholders written `:name` (Netlify, Vercel syntax). */
+/** The whole target of a compiled rule with placeholders written `:name` (Netlify, Vercel syntax). */
 export function targetWithNames(c: CompiledRule): string {
-  return c.toParts.map((p) => (typeof p === 'number' ? ':' + c.names[p - 1] : p)).join('');
+  return renderFullTarget(c, (n) => ':' + c.names[n - 1]);
 }
 
 /** The first comment line of every generated file. */

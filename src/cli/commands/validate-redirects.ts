@@ -10,12 +10,12 @@ interface ValidateRedirectsOptions extends GlobalOptions {
   site?: string;
 }
 
-/** `docsgen validate-redirects [--site DIR]`: loads redirects/, reports every problem, exit 1 on any error. */
+/** `docsgen validate-redirects [--site DIR]`: loads redirects/, reports every problem, exit 1 on any error (warnings do not fail). */
 export function registerValidateRedirects(program: Command, ctx: CliContext): void {
   withGlobalOptions(
     program
       .command('validate-redirects')
-      .description('check redirects/*.yaml: schema, duplicates, conflicts, chains, loops, unsafe characters, open redirects, host limits; with a built site also missing targets and shadowed pages')
+      .description('check redirects/*.yaml: schema, invalid or unsafe paths, duplicates and conflicts (across encodings and case), chains, loops, open redirects, temporary statuses, host limits (errors only for config deployTarget); with a built site also missing targets and shadowed pages')
       .option('--site <dir>', 'built web root to check targets against (default: dist/public when it exists)'),
   ).action(async (opts: ValidateRedirectsOptions) => {
     // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
@@ -34,7 +34,8 @@ export function registerValidateRedirects(program: Command, ctx: CliContext): vo
       const pagePaths = site ? await collectServedPaths(site) : undefined;
       const diagnostics = [...loaded.diagnostics];
       if (!hasErrors(loaded.diagnostics) || loaded.outputs.rules.length > 0) {
-        diagnostics.push(...validateRedirects(loaded.outputs.rules, { pagePaths, allowedHosts: project.config.allowedRedirectHosts, pathPrefix: project.config.pathPrefix }));
+        const { deployTarget } = project.config;
+        diagnostics.push(...validateRedirects(loaded.outputs.rules, { allowedHosts: project.config.allowedRedirectHosts, pathPrefix: project.config.pathPrefix, ...(pagePaths ? { pagePaths } : {}), ...(deployTarget ? { deployTarget } : {}) }));
       }
       const stats = { ...loaded.stats, site: site ? path.relative(root, site) || '.' : null };
       if (opts.json) ctx.out(JSON.stringify({ ok: !hasErrors(diagnostics), stats, diagnostics }, null, 2));

@@ -3,8 +3,10 @@ import type { RedirectFormatter } from '../types.js';
 
 /**
  * `_redirects` for Netlify and Cloudflare Pages: `from  to  status`, exact sources first (Cloudflare wants static
- * rules before dynamic ones; both hosts take the first match). Fields are percent-encoded, so no space or `#`
- * can split or end a line. Both hosts match case-sensitively (see README.md).
+ * rules before dynamic ones; both hosts take the first match). Paths are written as browsers send them (non-ASCII
+ * and anything outside RFC 3986 percent-encoded, as Netlify asks), so no space or `#` can split or end a line.
+ * The target keeps its query and fragment; the host adds the request's query. Both hosts match case-sensitively
+ * (see README.md).
  */
 export const netlifyFormat: RedirectFormatter = {
   id: 'netlify',

@@ -1,47 +1,70 @@
-import { renderTarget } from '../compile.js';
+import { patternRegex, renderTarget, type CompiledRule } from '../compile.js';
 import { compileUnique, header } from '../unique.js';
 import { REDIRECT_STATUSES, type RedirectFormatter, type RedirectRule } from '../types.js';
 import { nginxProxyMaps } from '../nginx-proxy.js';
+import { nginxHashSizes } from '../nginx-hash.js';
 
 /** nginx variables the generated configs share (http.conf defines them, server.conf uses them). */
 export const NGINX_VARS = { path: '$docsgen_path', redirect: '$docsgen_redirect', proxyTarget: '$docsgen_proxy_target', proxyHost: '$docsgen_proxy_host' } as const;
 
 /**
- * The `http {}` include: hash sizes, the path map, one `map` of every redirect, and one map per status.
- * Exact sources are map string keys, which nginx finds by hash after lower-casing the request path itself
- * (ASCII), so thousands stay O(1) and match in any case without a regex; both slash forms are keys. Patterns
- * follow as `~*` regexes, tried in order only when no exact key matched. Every key and value is percent-encoded
- * and quoted: nothing in a path can close the string, start a directive or name a variable.
+ * The `http {}` include: hash sizes, one `map` of the exact sources, one of the patterns, and one map per status
+ * whose value is the whole Location. Exact sources are map string keys on `$uri` (the path decoded and normalised,
+ * as every server compares it), found by hash after nginx lower-cases the request itself (ASCII), so thousands stay
+ * O(1) and match in any case without a regex; both slash forms are keys. Patterns are `~*` regexes on the path as
+ * sent, so what they capture reaches the Location still encoded. Keys and values are quoted and escaped, `$` in a
+ * value is `${docsgen_dollar}`: nothing in a path can close the string, start a directive or name a variable.
  */
 export function formatNginxHttp(rules: readonly RedirectRule[], opts: { proxyAllowedHosts?: readonly string[] } = {}): string {
   const { exact, patterns } = compileUnique(rules);
-  const entries: string[] = [];
-  let longest = 0;
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  const exactLines: string[] = [];
   for (const c of exact) {
-    const value = `"${c.status}:${renderTarget(c.toParts, () => '')}"`;
-    const keys = c.key === '/' ? ['/'] : [c.key, c.key + '/'];
-    for (const k of keys) {
-      longest = Math.max(longest, k.length);
-      entries.push(`    "${k}" ${value};`);
+    const value = quote(`${c.status}:${location(c, () => '')}`);
+    const key = nginxKey(c.key);
+    for (const k of key === '/' ? ['/'] : [key, key + '/']) {
+      // nginx refuses a map with a key twice; only hostile (unvalidated) keys can collide after escaping
+      if (seen.has(k)) continue;
+      seen.add(k);
+      keys.push(k);
+      exactLines.push(`    ${quote(k)} ${value};`);
     }
   }
-  for (const c of patterns) entries.push(`    "~*${c.regex}" "${c.status}:${renderTarget(c.toParts, (n) => '$' + n)}";`);
-  const keyCount = entries.length - patterns.length;
+  const patternLines = patterns.map((c) => `    ${quote('~*' + patternRegex(c.fromParts, 'pcre'))} ${quote(`${c.status}:${location(c, (n) => '$' + n)}`)};`);
+  const { maxSize, bucketSize } = nginxHashSizes(keys);
   const lines = [
     `# ${header('nginx http.conf', exact.length + patterns.length)}`,
     '# Include in the http {} context; server.conf (inside the server {}) acts on $docsgen_redirect_<status>.',
-    '# Exact sources: map string keys, a hash lookup that ignores ASCII case; then patterns (~* regexes) in order.',
-    `map_hash_max_size ${hashMaxSize(keyCount)};`,
-    `map_hash_bucket_size ${bucketSize(longest)};`,
+    '# Exact sources: map string keys on $uri (decoded), a hash lookup that ignores ASCII case; then patterns',
+    '# (~* regexes on the path as sent) in order. Sizes computed from the keys, as nginx builds the hash.',
+    `map_hash_max_size ${maxSize};`,
+    `map_hash_bucket_size ${bucketSize};`,
     '',
-    '# The request path as sent (still percent-encoded, without the query): what the browser runtime matches too.',
+    '# The request path as sent (still percent-encoded, without the query): patterns capture from it.',
     `map $request_uri ${NGINX_VARS.path} {`,
     '    "~^([^?]*)" $1;',
     '}',
     '',
-    `map ${NGINX_VARS.path} ${NGINX_VARS.redirect} {`,
+    '# The request query string, kept on every redirect: `?query`, or `&query` after a target\'s own.',
+    'map $args $docsgen_query { "" ""; default "?$args"; }',
+    'map $args $docsgen_and_query { "" ""; default "&$args"; }',
+    '# A literal `$` in a target (nginx reads `$` in a map value as a variable; geo values are plain text).',
+    'geo $docsgen_dollar { default "$"; }',
+    '',
+    'map $uri $docsgen_exact {',
     '    default "";',
-    ...entries,
+    ...exactLines,
+    '}',
+    '',
+    `map ${NGINX_VARS.path} $docsgen_pattern {`,
+    '    default "";',
+    ...patternLines,
+    '}',
+    '',
+    `map $docsgen_exact ${NGINX_VARS.redirect} {`,
+    '    "" $docsgen_pattern;',
+    '    default $docsgen_exact;',
     '}',
     '',
   ];
@@ -50,21 +73,28 @@ export function formatNginxHttp(rules: readonly RedirectRule[], opts: { proxyAll
   return lines.join('\n') + '\n';
 }
 
-/** `map_hash_max_size`: at least the number of keys, as a power of two (nginx grows the table up to this). */
-function hashMaxSize(keys: number): number {
-  let n = 2048;
-  while (n < keys * 2) n *= 2;
-  return n;
+/** The Location template: the target, then the request's query (`?q`, or `&q` after the target's own), then the fragment. */
+function location(c: CompiledRule, capture: (n: number) => string): string {
+  const path = renderTarget(c.toParts.map((p) => (typeof p === 'string' ? dollar(p) : p)), capture);
+  const query = c.toQuery !== null ? `?${dollar(c.toQuery)}$docsgen_and_query` : '$docsgen_query';
+  return path + query + (c.toFragment !== null ? '#' + dollar(c.toFragment) : '');
 }
 
-/** `map_hash_bucket_size`: the longest key plus nginx's per-entry overhead, as a power of two. */
-function bucketSize(longestKey: number): number {
-  let n = 64;
-  while (n < longestKey + 32) n *= 2;
-  return n;
+function dollar(s: string): string {
+  return s.replace(/\$/g, '${docsgen_dollar}');
 }
 
-/** nginx format: the http.conf text (the server.conf half comes with `docsgen build`, see README.md). */
+/** A canonical key as nginx can hold it: a character nginx would not get in `$uri` (controls) stays escaped. */
+function nginxKey(key: string): string {
+  return key.replace(/[\u0000-\u001f\u007f]/g, (ch) => '%' + ch.charCodeAt(0).toString(16).padStart(2, '0'));
+}
+
+/** A double-quoted nginx string: `\` and `"` escaped (nginx unescapes `\\` and `\"` in quotes). */
+function quote(s: string): string {
+  return '"' + s.replace(/[\\"]/g, (ch) => '\\' + ch) + '"';
+}
+
+/** nginx format: the http.conf text (server.conf comes with `docsgen build` and `export-redirects --out DIR`). */
 export const nginxFormat: RedirectFormatter = {
   id: 'nginx',
   format(rules, options) {

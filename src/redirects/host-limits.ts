@@ -1,0 +1,63 @@
+import type { Diagnostic } from '../diagnostics/types.js';
+import { diag } from './check-entry.js';
+import type { CompiledRule } from './compile.js';
+import { CLOUDFLARE_LIMITS, NETLIFY_RECOMMENDED_MAX, VERCEL_ROUTE_LIMIT } from './limits.js';
+import { targetWithNames } from './unique.js';
+import type { DeployTarget, RedirectFormat, RedirectRule } from './types.js';
+
+/** Which hosts' limits to check. */
+export interface HostLimitOptions {
+  /** The host the site deploys to (config `deployTarget`): its limits are errors; every other host's are warnings. */
+  deployTarget?: DeployTarget;
+  /** Only the hosts reading one of these formats (an export checks its own); default: every host. */
+  formats?: readonly RedirectFormat[];
+}
+
+interface Host {
+  id: DeployTarget;
+  name: string;
+  format: RedirectFormat;
+}
+
+const CLOUDFLARE: Host = { id: 'cloudflare', name: 'Cloudflare Pages', format: 'netlify' };
+const NETLIFY: Host = { id: 'netlify', name: 'Netlify', format: 'netlify' };
+const VERCEL: Host = { id: 'vercel', name: 'Vercel', format: 'vercel' };
+
+/**
+ * The documented limits of the hosts that read the formats in `opts.formats`, over the unique rules (the first for
+ * each source): Cloudflare Pages' 2,000 static and 100 dynamic `_redirects` rules of at most 1,000 characters,
+ * Netlify's 10,000 recommended, Vercel's 1,024 routes and its `$1`-style targets. A limit names its host and format;
+ * it is an error only for the host of `deployTarget`, so no other format is ever blocked.
+ */
+export function checkHostLimits(unique: ReadonlyArray<{ c: CompiledRule; rule: RedirectRule }>, opts: HostLimitOptions = {}): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const checks = (h: Host) => !opts.formats || opts.formats.includes(h.format);
+  const push = (h: Host, rule: RedirectRule, message: string, hint: string, always?: 'warning') => {
+    const error = opts.deployTarget === h.id && always !== 'warning';
+    const why = error ? `(\`deployTarget: ${h.id}\`)` : opts.deployTarget === h.id ? '' : `(a warning: \`deployTarget\` is ${opts.deployTarget ? `\`${opts.deployTarget}\`` : 'not set'}; only \`--format ${h.format}\` on ${h.name} is affected)`;
+    out.push({ ...diag('HOST_LIMIT', rule, `${message} ${why}`.trim(), hint), severity: error ? 'error' : 'warning' });
+  };
+  let statics = 0;
+  let dynamics = 0;
+  unique.forEach(({ c, rule }, u) => {
+    if (c.kind === 'exact') statics++;
+    else dynamics++;
+    if (checks(CLOUDFLARE)) {
+      if (c.kind === 'exact' && statics === CLOUDFLARE_LIMITS.staticRules + 1) push(CLOUDFLARE, rule, `more than ${CLOUDFLARE_LIMITS.staticRules} exact redirects: Cloudflare Pages ignores \`_redirects\` rules beyond this one`, 'use Cloudflare Bulk Redirects for the rest, or serve with nginx, Apache or Caddy (50,000 are fine there)');
+      if (c.kind === 'pattern' && dynamics === CLOUDFLARE_LIMITS.dynamicRules + 1) push(CLOUDFLARE, rule, `more than ${CLOUDFLARE_LIMITS.dynamicRules} pattern redirects: Cloudflare Pages ignores \`_redirects\` rules beyond this one`, 'merge patterns, or serve with nginx, Apache or Caddy');
+      const line = `${c.from}  ${targetWithNames(c)}  ${c.status}`;
+      if (line.length > CLOUDFLARE_LIMITS.lineChars) push(CLOUDFLARE, rule, `the \`_redirects\` line for \`${rule.from}\` has ${line.length} characters; Cloudflare Pages ignores lines over ${CLOUDFLARE_LIMITS.lineChars}`, 'shorten the source or target');
+    }
+    // `_redirects` cannot say what a placeholder may hold: one that starts the target can make it `//other.host`
+    if (c.kind === 'pattern' && typeof c.toParts[1] === 'number' && c.toParts[0] === '/') {
+      for (const h of [NETLIFY, CLOUDFLARE]) if (checks(h)) push(h, rule, `the target \`${rule.to}\` starts with a placeholder: on ${h.name} a request can fill it with \`/other.host\` and leave the site`, 'start the target with a fixed segment (`/documentation/…`)');
+    }
+    if (checks(NETLIFY) && u === NETLIFY_RECOMMENDED_MAX) push(NETLIFY, rule, `${NETLIFY_RECOMMENDED_MAX} redirects or more: Netlify may fail the deploy`, 'Netlify recommends placeholders or Edge Functions beyond 10,000 redirects', 'warning');
+    if (checks(VERCEL)) {
+      if (u === VERCEL_ROUTE_LIMIT) push(VERCEL, rule, `more than ${VERCEL_ROUTE_LIMIT} redirects: over Vercel's route limit for \`vercel.json\``, 'use Vercel bulk redirects for the rest');
+      // Vercel fills `$1`, `$name` in every Location: a literal `$` before a letter or digit cannot be written
+      if (/\$[1-9A-Za-z]/.test(targetWithNames(c))) push(VERCEL, rule, `Vercel reads \`$\` followed by a letter or digit in a target as a capture: \`${rule.to}\` would lose it`, c.kind === 'exact' ? 'write the `$` as `%24` (Vercel passes an exact target as it is)' : 'reword the target: Vercel turns `%24` back into `$` in a pattern\'s target');
+    }
+  });
+  return out;
+}
