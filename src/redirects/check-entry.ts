@@ -1,5 +1,6 @@
 import type { Diagnostic, SourceLocation } from '../diagnostics/types.js';
 import { redirectCodes } from './codes.js';
+import { lowerAscii } from './encode.js';
 import { MAX_CAPTURES, PARAM_NAME, type CompiledRule } from './compile.js';
 import { decodedPathProblem, decodeUrlPart, invalidChars, splitUrl, type BadChar, type UrlPart } from './url-path.js';
 import type { RedirectRule, ValuePosition } from './types.js';
@@ -37,7 +38,9 @@ function checkSource(rule: RedirectRule, ctx: EntryContext, out: Diagnostic[]): 
     return;
   }
   const { prefix } = ctx;
-  if (!from.startsWith(prefix) && from !== prefix.slice(0, -1)) {
+  // sources match in any ASCII case, the prefix too
+  const lower = lowerAscii(from);
+  if (!lower.startsWith(lowerAscii(prefix)) && lower !== lowerAscii(prefix.slice(0, -1))) {
     out.push(diag('OUTSIDE_PREFIX', rule, `source \`${from}\` is not under \`${prefix}\``, `sources are full served paths: write \`${prefix}${from.replace(/^\/+/, '')}\``, 'from'));
   } else {
     const problem = decodedProblem(from);
@@ -92,7 +95,7 @@ function checkTargetParts(rule: RedirectRule, c: CompiledRule, text: string, off
   }
   const decoded = decodeUrlPart(path) ?? path;
   if (prefix !== null && !decoded.startsWith(prefix) && decoded !== prefix.slice(0, -1)) {
-    out.push(diag('OUTSIDE_PREFIX', rule, `target \`${to}\` is not under \`${prefix}\``, `internal targets are full served paths under \`${prefix}\``, 'to'));
+    out.push(diag('OUTSIDE_PREFIX', rule, `target \`${to}\` is not under \`${prefix}\``, `internal targets are full served paths: write \`${prefix}${to.replace(/^\/+/, '')}\``, 'to'));
     return;
   }
   for (const m of path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)) {
@@ -112,7 +115,7 @@ function decodedProblem(path: string): { message: string; hint: string } | null 
   if (/%2f/i.test(path)) return { message: 'an encoded slash `%2F`', hint: 'servers decode `%2F` to `/` and then disagree (Apache refuses it, nginx and Caddy merge it): write `/`' };
   const problem = decodedPathProblem(decoded);
   if (!problem) return null;
-  return { message: decoded !== path ? `${problem}, once \`%XX\` escapes are decoded` : problem, hint: 'servers and browsers compare the decoded path: write the path it stands for' };
+  return { message: decoded !== path ? `${problem.what} once percent-decoded` : problem.what, hint: problem.hint };
 }
 
 function describe(ch: string): string {
@@ -127,7 +130,8 @@ function describe(ch: string): string {
 function invalid(rule: RedirectRule, field: 'from' | 'to', part: UrlPart, bad: BadChar[]): Diagnostic {
   const chars = bad.map((b) => b.char);
   const where = field === 'to' && part !== 'path' ? `the ${part} of \`to\`` : `\`${field}\``;
-  let hint = `write ${chars.length > 1 ? 'them' : 'it'} percent-encoded (${chars.filter((ch) => ch !== '%').slice(0, 3).map((ch) => `\`${ch}\` is \`${encodeChar(ch)}\``).join(', ') || '`%` is `%25`'}); non-ASCII text and RFC 3986 characters need no escaping`;
+  const examples = chars.filter((ch) => ch !== '%').slice(0, 3).map((ch) => `${describe(ch)} is \`${encodeChar(ch)}\``);
+  let hint = `write ${chars.length > 1 ? 'them' : 'it'} percent-encoded (${examples.join(', ') || 'a literal `%` is `%25`'}); non-ASCII text and RFC 3986 characters need no escaping`;
   if (field === 'from' && chars.includes('?')) hint = 'a source is a path: the query string is not matched, and it is kept on the redirect';
   else if (field === 'from' && chars.includes('#')) hint = 'a source is a path: browsers never send the `#fragment`';
   const d = diag('UNSAFE_CHARACTER', rule, `${chars.length > 1 ? 'characters' : 'character'} not allowed in ${where}: ${chars.map(describe).join(', ')}`, hint, field);

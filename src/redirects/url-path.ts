@@ -112,14 +112,14 @@ export function splitUrl(s: string): { path: string; query: string | null; fragm
   };
 }
 
-/** Why a decoded path could change meaning on a server: a control character, a backslash, or an empty, `.` or `..` segment. */
-export function decodedPathProblem(decoded: string): string | null {
+/** Why a decoded path could change meaning on a server (a control character, a backslash, an empty, `.` or `..` segment), and what to do. */
+export function decodedPathProblem(decoded: string): { what: string; hint: string } | null {
   const ctl = /[\u0000-\u001f\u007f-\u009f]/.exec(decoded);
-  if (ctl) return `a control character (U+${ctl[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
-  if (decoded.includes('\\')) return 'a backslash (browsers read it as `/`)';
+  if (ctl) return { what: `a control character (U+${ctl[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`, hint: 'servers get it decoded, where it can end a header or a config line: remove it' };
+  if (decoded.includes('\\')) return { what: 'a backslash', hint: 'browsers read `\\` as `/`: write `/`' };
   const segs = decoded.split('/').slice(1);
   if (segs.length > 0 && segs[segs.length - 1] === '') segs.pop();
-  if (segs.some((s) => s === '.' || s === '..')) return 'a `.` or `..` segment (servers resolve it, leaving the path)';
-  if (segs.some((s) => s === '')) return 'an empty segment (`//`: servers merge it, browsers read `//host` as another site)';
+  if (segs.some((s) => s === '.' || s === '..')) return { what: 'a `.` or `..` segment', hint: 'servers and browsers resolve it, so the path would point elsewhere: write the path it stands for' };
+  if (segs.some((s) => s === '')) return { what: 'an empty segment (`//`)', hint: 'servers merge `//`, and browsers read `//host` as another site: remove it' };
   return null;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runDocsgen } from '../helpers/cli.js';
 import { loadSampleRules, makeFakeSite } from './sample.js';
+import { writeRedirectArtifacts } from '../../src/redirects/index.js';
 import { runInProcess } from './run-cli.js';
 
 let project: string;
@@ -65,11 +66,27 @@ describe('docsgen export-redirects', () => {
     if (format === 'netlify') expect(res.stdout.trim().split('\n').filter((l) => !l.startsWith('#'))).toHaveLength(661);
   });
 
-  it('writes a file with --out', async () => {
-    const out = path.join(project, 'out/redirects.conf');
+  it('nginx --out DIR writes http.conf and server.conf exactly as the build does', async () => {
+    const out = path.join(project, 'out/nginx');
     const res = await runInProcess(['export-redirects', '--root', project, '--format', 'nginx', '--out', out]);
     expect(res.exitCode).toBe(0);
-    expect(await readFile(out, 'utf8')).toContain('map $docsgen_path $docsgen_redirect {');
+    expect(res.stderr).toBe(`661 redirects written to ${path.relative(process.cwd(), out)}/http.conf (include in http {}) and ${path.relative(process.cwd(), out)}/server.conf (include in the server {})\n`);
+    const built = await mkdtemp(path.join(os.tmpdir(), 'docsgen-built-'));
+    await writeRedirectArtifacts(await loadSampleRules(), { publicDir: path.join(built, 'public'), serverDir: path.join(built, 'server'), pathPrefix: '/documentation', proxyAllowedHosts: ['js.arcgis.com', 'www.googletagmanager.com'] });
+    for (const f of ['http.conf', 'server.conf']) expect(await readFile(path.join(out, f), 'utf8'), f).toBe(await readFile(path.join(built, 'server/nginx', f), 'utf8'));
+    await rm(built, { recursive: true, force: true });
+  });
+
+  it('nginx to stdout is http.conf, and says where server.conf comes from', async () => {
+    const res = await runInProcess(['export-redirects', '--root', project, '--format', 'nginx']);
+    expect(res.stdout).toContain('map $uri $docsgen_exact {');
+    expect(res.stderr).toBe('this is http.conf (include it in http {}); --out DIR also writes server.conf, which acts on it inside the server {}\n');
+  });
+
+  it('--help says where each nginx file goes and that nothing is written while there is an error', async () => {
+    const res = await runDocsgen(['export-redirects', '--help']);
+    expect(res.stdout.replace(/\s+/g, ' ')).toContain('nginx: a folder that gets http.conf (include it in http {}) and server.conf (include it in the server {} whose root is the web root)');
+    expect(res.stdout.replace(/\s+/g, ' ')).toContain('nothing is written while there is an error');
   });
 
   it('writes one stub page per exact source with --format html', async () => {

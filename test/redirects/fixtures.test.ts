@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/cli.js';
 import { runInProcess } from './run-cli.js';
-import { collectServedPaths, loadRedirects, validateRedirects } from '../../src/redirects/index.js';
+import { collectServedPaths, loadRedirects, validateRedirects, type ValidateOptions } from '../../src/redirects/index.js';
+import type { Diagnostic } from '../../src/diagnostics/types.js';
 import { ALLOWED_EXTERNAL_HOSTS } from '../../src/config/defaults.js';
 
 const dir = path.join(repoRoot, 'fixtures/redirects');
@@ -13,7 +14,11 @@ const scenarios = readdirSync(dir).filter((n) => existsSync(path.join(dir, n, 'e
 
 describe('validate-redirects on fixtures', () => {
   it('has a fixture for every problem', () => {
-    expect(scenarios).toEqual(expect.arrayContaining(['chain-of-three', 'loop-of-two', 'self-redirect', 'duplicate-across-files', 'conflicting-targets', 'unsafe-characters', 'open-redirects', 'schema-errors', 'yaml-syntax-error', 'outside-prefix', 'invalid-patterns', 'shadows-and-missing-pages', 'pattern-limit-cloudflare', 'valid-small']));
+    expect(scenarios).toEqual(expect.arrayContaining([
+      'chain-of-three', 'loop-of-two', 'self-redirect', 'duplicate-across-files', 'conflicting-targets', 'unsafe-characters', 'open-redirects', 'schema-errors', 'yaml-syntax-error', 'outside-prefix',
+      'invalid-patterns', 'shadows-and-missing-pages', 'pattern-limit-cloudflare', 'valid-small', 'valid-url-paths', 'duplicates-across-encodings', 'encoded-dot-segments', 'temporary-status', 'deploy-target-cloudflare',
+      'html-export-beside-page',
+    ]));
   });
 
   it.each(scenarios)('%s: exact problems, file:line and exit code', async (name) => {
@@ -26,13 +31,15 @@ describe('validate-redirects on fixtures', () => {
 });
 
 describe('validateRedirects (library) on fixtures', () => {
-  async function problems(name: string): Promise<string[]> {
+  async function diagnostics(name: string, opts: Partial<ValidateOptions> = {}): Promise<Diagnostic[]> {
     const root = path.join(dir, name);
     const loaded = await loadRedirects(path.join(root, 'redirects'), { root });
     const site = path.join(root, 'site');
     const pagePaths = existsSync(site) ? await collectServedPaths(site) : undefined;
-    const all = [...loaded.diagnostics, ...validateRedirects(loaded.outputs.rules, { allowedHosts: ALLOWED_EXTERNAL_HOSTS, pathPrefix: '/documentation', pagePaths })];
-    return all.map((d) => `${d.code} ${d.location!.file}:${d.location!.line}`);
+    return [...loaded.diagnostics, ...validateRedirects(loaded.outputs.rules, { allowedHosts: ALLOWED_EXTERNAL_HOSTS, pathPrefix: '/documentation', ...(pagePaths ? { pagePaths } : {}), ...opts })];
+  }
+  async function problems(name: string, opts: Partial<ValidateOptions> = {}): Promise<string[]> {
+    return (await diagnostics(name, opts)).map((d) => `${d.code}${d.severity === 'warning' ? ' (warning)' : ''} ${d.location!.file}:${d.location!.line}`);
   }
 
   it('reports a chain of three on the first two entries and names the final target', async () => {
@@ -59,9 +66,35 @@ describe('validateRedirects (library) on fixtures', () => {
     const root = path.join(dir, 'unsafe-characters');
     const loaded = await loadRedirects(path.join(root, 'redirects'), { root });
     const diags = validateRedirects(loaded.outputs.rules, { allowedHosts: [], pathPrefix: '/documentation' });
-    expect(diags).toHaveLength(12);
+    expect(diags).toHaveLength(15);
     expect(diags.every((d) => d.code === 'DG4009')).toBe(true);
-    const semicolon = diags[1]!;
-    expect(semicolon.location!.lineText!.slice(semicolon.location!.column - 1)).toMatch(/^;return/);
+    const space = diags[1]!;
+    expect(space.location!.lineText!.slice(space.location!.column - 1)).toMatch(/^ 200 pwned;\/$/);
+  });
+
+  it('accepts percent-encoded, non-ASCII and reserved paths, and targets with a query and a fragment', async () => {
+    expect(await problems('valid-url-paths')).toEqual([]);
+  });
+
+  it('finds duplicates and conflicts across encodings and ASCII case', async () => {
+    expect(await problems('duplicates-across-encodings')).toEqual(['DG4003 redirects/b.yaml:2', 'DG4004 redirects/b.yaml:4', 'DG4004 redirects/b.yaml:6']);
+  });
+
+  it('checks a target after percent-decoding: `%2e%2e` is a `..` segment', async () => {
+    expect(await problems('encoded-dot-segments')).toEqual(['DG4009 redirects/dots.yaml:2', 'DG4009 redirects/dots.yaml:4', 'DG4009 redirects/dots.yaml:5']);
+  });
+
+  it('warns on 302 and 307 and says nothing on 301 and 308', async () => {
+    expect(await problems('temporary-status')).toEqual(['DG4015 (warning) redirects/status.yaml:4', 'DG4015 (warning) redirects/status.yaml:7']);
+  });
+
+  it('makes a host limit an error only for the deploy target, and only for that host\'s format', async () => {
+    expect(await problems('pattern-limit-cloudflare')).toEqual(['DG4011 (warning) redirects/archive.yaml:202']);
+    expect(await problems('pattern-limit-cloudflare', { deployTarget: 'cloudflare' })).toEqual(['DG4011 redirects/archive.yaml:202']);
+    expect(await problems('pattern-limit-cloudflare', { deployTarget: 'cloudflare', formats: ['nginx'] })).toEqual([]);
+    expect(await problems('pattern-limit-cloudflare', { deployTarget: 'nginx' })).toEqual(['DG4011 (warning) redirects/archive.yaml:202']);
+    const [d] = await diagnostics('pattern-limit-cloudflare');
+    expect(d!.message).toContain('Cloudflare Pages');
+    expect(d!.message).toContain('--format netlify');
   });
 });
