@@ -32,9 +32,12 @@ const VERCEL: Host = { id: 'vercel', name: 'Vercel', format: 'vercel' };
 export function checkHostLimits(unique: ReadonlyArray<{ c: CompiledRule; rule: RedirectRule }>, opts: HostLimitOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   const checks = (h: Host) => !opts.formats || opts.formats.includes(h.format);
-  const push = (h: Host, rule: RedirectRule, message: string, hint: string, always?: 'warning') => {
-    const error = opts.deployTarget === h.id && always !== 'warning';
-    const why = error ? `(\`deployTarget: ${h.id}\`)` : opts.deployTarget === h.id ? '' : `(a warning: \`deployTarget\` is ${opts.deployTarget ? `\`${opts.deployTarget}\`` : 'not set'}; only \`--format ${h.format}\` on ${h.name} is affected)`;
+  const push = (hs: Host | Host[], rule: RedirectRule, message: string, hint: string, always?: 'warning') => {
+    const list = Array.isArray(hs) ? hs : [hs];
+    const target = list.find((h) => h.id === opts.deployTarget);
+    const error = target !== undefined && always !== 'warning';
+    const format = list[0]!.format;
+    const why = error ? `(\`deployTarget: ${target.id}\`)` : target ? '' : `(a warning: \`deployTarget\` is ${opts.deployTarget ? `\`${opts.deployTarget}\`` : 'not set'}; only \`--format ${format}\` on ${list.map((h) => h.name).join(' and ')} is affected)`;
     out.push({ ...diag('HOST_LIMIT', rule, `${message} ${why}`.trim(), hint), severity: error ? 'error' : 'warning' });
   };
   let statics = 0;
@@ -49,8 +52,8 @@ export function checkHostLimits(unique: ReadonlyArray<{ c: CompiledRule; rule: R
       if (line.length > CLOUDFLARE_LIMITS.lineChars) push(CLOUDFLARE, rule, `the \`_redirects\` line for \`${rule.from}\` has ${line.length} characters; Cloudflare Pages ignores lines over ${CLOUDFLARE_LIMITS.lineChars}`, 'shorten the source or target');
     }
     // `_redirects` cannot say what a placeholder may hold: one that starts the target can make it `//other.host`
-    if (c.kind === 'pattern' && typeof c.toParts[1] === 'number' && c.toParts[0] === '/') {
-      for (const h of [NETLIFY, CLOUDFLARE]) if (checks(h)) push(h, rule, `the target \`${rule.to}\` starts with a placeholder: on ${h.name} a request can fill it with \`/other.host\` and leave the site`, 'start the target with a fixed segment (`/documentation/…`)');
+    if (c.kind === 'pattern' && typeof c.toParts[1] === 'number' && c.toParts[0] === '/' && checks(NETLIFY)) {
+      push([NETLIFY, CLOUDFLARE], rule, `the target \`${rule.to}\` starts with a placeholder: on Netlify and Cloudflare Pages a request can fill it with \`/other.host\` and leave the site`, 'start the target with a fixed segment; nginx, Apache, Caddy and Vercel never let a placeholder start with `/` or `\\`');
     }
     if (checks(NETLIFY) && u === NETLIFY_RECOMMENDED_MAX) push(NETLIFY, rule, `${NETLIFY_RECOMMENDED_MAX} redirects or more: Netlify may fail the deploy`, 'Netlify recommends placeholders or Edge Functions beyond 10,000 redirects', 'warning');
     if (checks(VERCEL)) {

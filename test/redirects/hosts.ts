@@ -1,14 +1,14 @@
 // Every place a docsgen redirect export runs, behind one `ask(host, request)`: real nginx, Apache and Caddy started
 // on 127.0.0.1 with the exported config, the html stubs served by a plain static nginx, Netlify's own `_redirects`
 // parser and Vercel's own routing code (@vercel/routing-utils) each with the matching their docs describe, and
-// docsgen's browser matcher. Requests are sent byte for byte as given (no URL normalisation on the way).
+// docsgen's browser matcher over the json export (what `docsgen serve` reads). Requests are sent byte for byte as given (no URL normalisation on the way).
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseAllRedirects } from 'netlify-redirect-parser';
 import { convertRedirects } from '@vercel/routing-utils/dist/superstatic.js';
-import { exportRedirects, formatNginxServer, matchBrowserRedirect, toBrowserRedirects, type RedirectRule } from '../../src/redirects/index.js';
+import { exportRedirects, formatNginxServer, matchBrowserRedirect, toBrowserRedirects, type RedirectJsonEntry, type RedirectRule } from '../../src/redirects/index.js';
 import { startApache } from '../helpers/apache.js';
 import { startCaddy } from '../helpers/caddy.js';
 import { startNginx } from '../helpers/nginx.js';
@@ -135,7 +135,8 @@ function stubTarget(html: string, query: string): string | null {
 }
 
 /** Exports `rules` to every format and starts what runs them; `only` limits the real servers started. */
-export async function startHosts(rules: readonly RedirectRule[], only: readonly HostId[] = HOSTS): Promise<Hosts> {
+export async function startHosts(rules: readonly RedirectRule[], opts: { only?: readonly HostId[]; pathPrefix?: string } = {}): Promise<Hosts> {
+  const only = opts.only ?? HOSTS;
   const root = await mkdtemp(path.join(os.tmpdir(), 'docsgen-hosts-'));
   const web = path.join(root, 'empty');
   const stubs = path.join(root, 'stubs');
@@ -152,7 +153,7 @@ export async function startHosts(rules: readonly RedirectRule[], only: readonly 
   const start = (id: HostId, fn: () => Promise<ServerProcess>) => {
     if (only.includes(id)) started.push(fn().then((s) => void (servers[id] = s)));
   };
-  start('nginx', () => startNginx({ httpConf: exportRedirects(rules, 'nginx'), serverConf: formatNginxServer({ pathPrefix: '/documentation' }), root: web }));
+  start('nginx', () => startNginx({ httpConf: exportRedirects(rules, 'nginx'), serverConf: formatNginxServer({ pathPrefix: opts.pathPrefix ?? '/documentation' }), root: web }));
   start('apache', () => startApache({ vhostConf: exportRedirects(rules, 'apache'), root: web }));
   start('caddy', () => startCaddy({ siteConf: exportRedirects(rules, 'caddy'), root: web }));
   // a plain static server: a request finds the stub file named by its decoded path, as on any static host
@@ -167,7 +168,10 @@ export async function startHosts(rules: readonly RedirectRule[], only: readonly 
   const netlify = await parseNetlify(exportRedirects(rules, 'netlify'));
   if (netlify.errors.length) throw new Error(`netlify-redirect-parser rejected lines: ${netlify.errors.map((e) => e.message).join('\n')}`);
   const vercel = convertRedirects((JSON.parse(exportRedirects(rules, 'vercel')) as { redirects: Parameters<typeof convertRedirects>[0] }).redirects) as Array<{ src: string; headers: { Location: string }; status: number }>;
-  const browser = JSON.parse(JSON.stringify(toBrowserRedirects(rules))) as ReturnType<typeof toBrowserRedirects>;
+  // docsgen's own matcher (the browser runtime, `docsgen serve`) over the json export, as serve reads it back
+  const entries = JSON.parse(exportRedirects(rules, 'json')) as RedirectJsonEntry[];
+  const fromJson = entries.map((e): RedirectRule => ({ from: e.fromPath, to: e.toPath, status: e.statusCode as RedirectRule['status'], fromPath: e.fromPath, toPath: e.toPath, isPermanent: e.isPermanent, ignoreCase: true, redirectInBrowser: true, location: { file: 'redirects.json', line: 1, column: 1 } }));
+  const browser = JSON.parse(JSON.stringify(toBrowserRedirects(fromJson))) as ReturnType<typeof toBrowserRedirects>;
 
   return {
     async ask(host, request) {
@@ -183,7 +187,9 @@ export async function startHosts(rules: readonly RedirectRule[], only: readonly 
       let res = await rawGet(server.origin, request);
       if (host !== 'html') return asAnswer(res.status, res.location);
       // a static host adds the slash to a folder first, then serves its index.html: the stub
-      if (res.status === 301 && res.location === pathname + '/' + (query ? '?' + query : '')) res = await rawGet(server.origin, res.location);
+      // the path's bytes, decoded: the static server's Location is its own spelling of the same path
+      const bytes = (p: string) => wirePath(p).replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      if (res.status === 301 && res.location !== null && bytes(res.location.split('?')[0]!) === bytes(pathname) + '/') res = await rawGet(server.origin, res.location);
       if (res.status !== 200) return null;
       const to = stubTarget(res.body, query);
       return to === null ? null : { status: 200, location: to };
