@@ -110,6 +110,8 @@ function checkTargetParts(rule: RedirectRule, c: CompiledRule, text: string, off
 
 /** What a path means once decoded, if that is not what it says: escapes that are not UTF-8, `%2F`, controls, `\`, dot or empty segments. */
 function decodedProblem(path: string): { message: string; hint: string } | null {
+  // the common case: nothing to decode, no dot or empty segment possible
+  if (/^[A-Za-z0-9\-_~/]*$/.test(path) && !path.includes('//')) return null;
   const decoded = decodeUrlPart(path);
   if (decoded === null) return { message: 'percent-escapes that are not UTF-8 text', hint: 'write non-ASCII text as it is or as its UTF-8 escapes (`é` or `%C3%A9`)' };
   if (/%2f/i.test(path)) return { message: 'an encoded slash `%2F`', hint: 'servers decode `%2F` to `/` and then disagree (Apache refuses it, nginx and Caddy merge it): write `/`' };

@@ -167,19 +167,27 @@ export function compileTarget(to: string, names: readonly string[]): Pick<Compil
   for (let m = re.exec(path); m; m = re.exec(path)) {
     const idx = names.indexOf(m[1]!);
     if (idx === -1) continue;
-    push(encodeUrlPart(path.slice(pos, m.index), 'path'));
+    push(encodeTarget(path.slice(pos, m.index), 'path'));
     parts.push(idx + 1);
     pos = m.index + m[0].length;
   }
-  push(encodeUrlPart(path.slice(pos), 'path'));
+  push(encodeTarget(path.slice(pos), 'path'));
   // never a protocol-relative path: `//evil.example` would leave the site
   if (!prefix && typeof parts[0] === 'string') parts[0] = parts[0].replace(/^\/\/+/, (s) => '/' + '%2F'.repeat(s.length - 1));
   if (!prefix && typeof parts[0] !== 'string') parts.unshift('/');
   return {
     toParts: parts,
-    toQuery: query ? encodeUrlPart(query, 'query') : null,
-    toFragment: fragment ? encodeUrlPart(fragment, 'fragment') : null,
+    toQuery: query ? encodeTarget(query, 'query') : null,
+    toFragment: fragment ? encodeTarget(fragment, 'fragment') : null,
   };
+}
+
+/**
+ * A part of a target as every host sends it: encodeUrlPart, and `'` as `%27` (Vercel's routing code escapes it in a
+ * pattern's target; servers decode it to the same file, anchors match it decoded).
+ */
+function encodeTarget(s: string, part: 'path' | 'query' | 'fragment'): string {
+  return encodeUrlPart(s, part).replace(/'/g, '%27');
 }
 
 /** Renders target path parts with a function for captures. */

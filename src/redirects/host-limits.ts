@@ -1,3 +1,4 @@
+import { parse, stringify } from 'node:querystring';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { diag } from './check-entry.js';
 import type { CompiledRule } from './compile.js';
@@ -22,11 +23,13 @@ interface Host {
 const CLOUDFLARE: Host = { id: 'cloudflare', name: 'Cloudflare Pages', format: 'netlify' };
 const NETLIFY: Host = { id: 'netlify', name: 'Netlify', format: 'netlify' };
 const VERCEL: Host = { id: 'vercel', name: 'Vercel', format: 'vercel' };
+const APACHE: Host = { id: 'apache', name: 'Apache', format: 'apache' };
 
 /**
  * The documented limits of the hosts that read the formats in `opts.formats`, over the unique rules (the first for
  * each source): Cloudflare Pages' 2,000 static and 100 dynamic `_redirects` rules of at most 1,000 characters,
- * Netlify's 10,000 recommended, Vercel's 1,024 routes and its `$1`-style targets. A limit names its host and format;
+ * Netlify's 10,000 recommended and its unbounded placeholders, Vercel's 1,024 routes, its `$1`-style targets and
+ * re-spelled queries, Apache's trimmed final `&` or `?`. A limit names its host and format;
  * it is an error only for the host of `deployTarget`, so no other format is ever blocked.
  */
 export function checkHostLimits(unique: ReadonlyArray<{ c: CompiledRule; rule: RedirectRule }>, opts: HostLimitOptions = {}): Diagnostic[] {
@@ -56,11 +59,28 @@ export function checkHostLimits(unique: ReadonlyArray<{ c: CompiledRule; rule: R
       push([NETLIFY, CLOUDFLARE], rule, `the target \`${rule.to}\` starts with a placeholder: on Netlify and Cloudflare Pages a request can fill it with \`/other.host\` and leave the site`, 'start the target with a fixed segment; nginx, Apache, Caddy and Vercel never let a placeholder start with `/` or `\\`');
     }
     if (checks(NETLIFY) && u === NETLIFY_RECOMMENDED_MAX) push(NETLIFY, rule, `${NETLIFY_RECOMMENDED_MAX} redirects or more: Netlify may fail the deploy`, 'Netlify recommends placeholders or Edge Functions beyond 10,000 redirects', 'warning');
+    // mod_rewrite trims a `&` off the end of the query it builds (the fragment sits at that end) and reads a final
+    // `?` as "drop the query"
+    const last = (c.toFragment ?? c.toQuery ?? '').slice(-1);
+    if (checks(APACHE) && (last === '&' || last === '?')) push(APACHE, rule, `Apache drops the \`${last}\` that ends the target \`${rule.to}\``, 'end the query or fragment with another character', 'warning');
     if (checks(VERCEL)) {
       if (u === VERCEL_ROUTE_LIMIT) push(VERCEL, rule, `more than ${VERCEL_ROUTE_LIMIT} redirects: over Vercel's route limit for \`vercel.json\``, 'use Vercel bulk redirects for the rest');
+      const respelled = vercelRespelling(c);
+      if (respelled !== null) push(VERCEL, rule, `Vercel re-spells the query of \`${rule.to}\` as \`${respelled}\` (the same parameters, written otherwise)`, `write it as \`${respelled}\` to get the same Location everywhere`, 'warning');
       // Vercel fills `$1`, `$name` in every Location: a literal `$` before a letter or digit cannot be written
       if (/\$[1-9A-Za-z]/.test(targetWithNames(c))) push(VERCEL, rule, `Vercel reads \`$\` followed by a letter or digit in a target as a capture: \`${rule.to}\` would lose it`, c.kind === 'exact' ? 'write the `$` as `%24` (Vercel passes an exact target as it is)' : 'reword the target: Vercel turns `%24` back into `$` in a pattern\'s target');
     }
   });
   return out;
+}
+
+/**
+ * How Vercel's routing code rewrites a pattern target's `?query#fragment` (it parses the destination with `url.parse`
+ * and writes the query back with querystring: `k` becomes `k=`, `+` `%20`, integer-like keys first), or null when it
+ * stays as written.
+ */
+function vercelRespelling(c: CompiledRule): string | null {
+  if (c.kind !== 'pattern' || c.toQuery === null) return null;
+  const query = stringify(parse(c.toQuery));
+  return query === c.toQuery ? null : '?' + query;
 }

@@ -58,8 +58,9 @@ function findSize(hashes: Array<[number, number]>, sizes: number[], maxSize: num
 
 /**
  * Hash sizes under which nginx builds the map of `keys` without a warning: a bucket holds at least eight of the
- * longest key (powers of two from 128), and the max size is the smallest power of two from 2048 whose search,
- * simulated here exactly as nginx runs it, finds a table.
+ * longest key (powers of two from 128), and the max size is a power of two from 2048, at least twice the keys, for
+ * which the search, simulated here exactly as nginx runs it, finds a table (doubled until it does). Past 10,000
+ * nginx only tries the last 1,000 sizes, where buckets average under one key: the first size tried fits.
  */
 export function nginxHashSizes(keys: readonly string[]): NginxHashSizes {
   const bytes = keys.map((k) => encoder.encode(k));
@@ -68,7 +69,9 @@ export function nginxHashSizes(keys: readonly string[]): NginxHashSizes {
   let bucketSize = 128;
   while (bucketSize < POINTER + 8 * longest) bucketSize *= 2;
   const hashes = bytes.map(keyHash);
-  for (let maxSize = 2048; ; maxSize *= 2) {
+  let maxSize = 2048;
+  while (maxSize < 2 * keys.length) maxSize *= 2;
+  for (; ; maxSize *= 2) {
     if (findSize(hashes, sizes, maxSize, bucketSize) !== null) return { maxSize, bucketSize };
     // never loop for ever on a pathological input: nginx would then warn, not fail
     if (maxSize > 64 * Math.max(1, keys.length)) return { maxSize, bucketSize: bucketSize * 2 };

@@ -7,14 +7,13 @@ import type { RedirectRule } from './types.js';
  * matcher apply them in.
  */
 export function compileUnique(rules: readonly RedirectRule[]): { exact: CompiledRule[]; patterns: CompiledRule[] } {
-  const seen = new Set<string>();
+  const seen = { exact: new Set<string>(), pattern: new Set<string>() };
   const exact: CompiledRule[] = [];
   const patterns: CompiledRule[] = [];
   for (const rule of rules) {
     const c = compileRule(rule);
-    const id = (c.kind === 'exact' ? 'e' : 'p') + c.key;
-    if (seen.has(id)) continue;
-    seen.add(id);
+    if (seen[c.kind].has(c.key)) continue;
+    seen[c.kind].add(c.key);
     (c.kind === 'exact' ? exact : patterns).push(c);
   }
   return { exact, patterns };

@@ -7,6 +7,7 @@ const PATH_ASCII = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/;
 /** Non-ASCII text a path may hold as written: letters, marks, digits, punctuation and symbols (no spaces, controls or invisible format characters). */
 const TEXT = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 const HEX2 = /^[0-9A-Fa-f]{2}$/;
+const PLAIN = /^[A-Za-z0-9\-._~/]*$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
 
@@ -25,6 +26,7 @@ export interface BadChar {
  */
 export function invalidChars(s: string, part: UrlPart, extra: (ch: string) => boolean = () => false): BadChar[] {
   const bad: BadChar[] = [];
+  if (PLAIN.test(s)) return bad; // the common case, without a test per character
   for (let i = 0; i < s.length; i++) {
     const ch = String.fromCodePoint(s.codePointAt(i)!);
     const ok = PATH_ASCII.test(ch) || (part !== 'path' && ch === '?') || (ch === '%' && HEX2.test(s.slice(i + 1, i + 3))) || (ch.codePointAt(0)! > 0x7f && TEXT.test(ch)) || extra(ch);

@@ -32,11 +32,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts nginx in the foreground (`daemon off`, one process) on 127.0.0.1 with its own prefix, temp dirs, pid and
- * logs, including `httpConf` in http {} and `serverConf` in a server {} whose root is `root`. `stop()` ends it.
- */
-export async function startNginx(opts: StartNginxOptions): Promise<NginxServer> {
+/** Writes the config of startNginx into a fresh prefix folder: the nginx.conf path, the port, the error log reader. */
+async function prepareNginx(opts: StartNginxOptions): Promise<{ prefix: string; confFile: string; port: number; errorLog: () => Promise<string> }> {
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'docsgen-nginx-'));
   await mkdir(path.join(prefix, 'logs'));
   await mkdir(path.join(prefix, 'tmp'));
@@ -72,6 +69,26 @@ http {
   const confFile = path.join(prefix, 'nginx.conf');
   await writeFile(confFile, conf);
   const errorLog = () => readFile(path.join(prefix, 'logs/error.log'), 'utf8').catch(() => '');
+  return { prefix, confFile, port, errorLog };
+}
+
+/** What `nginx -t` prints for a config (warnings included): the test of a generated config, nginx not started. */
+export async function testNginxConfig(opts: StartNginxOptions): Promise<string> {
+  const { prefix, confFile } = await prepareNginx(opts);
+  try {
+    const { stderr } = await promisify(execFile)(NGINX_BIN, ['-t', '-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', confFile]).catch((err: { stderr?: string }) => ({ stderr: err.stderr ?? String(err) }));
+    return stderr;
+  } finally {
+    await rm(prefix, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts nginx in the foreground (`daemon off`, one process) on 127.0.0.1 with its own prefix, temp dirs, pid and
+ * logs, including `httpConf` in http {} and `serverConf` in a server {} whose root is `root`. `stop()` ends it.
+ */
+export async function startNginx(opts: StartNginxOptions): Promise<NginxServer> {
+  const { prefix, confFile, port, errorLog } = await prepareNginx(opts);
   try {
     await promisify(execFile)(NGINX_BIN, ['-t', '-q', '-p', prefix, '-e', path.join(prefix, 'logs/error.log'), '-c', confFile]);
   } catch (err) {

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { compileRedirectMatcher, exportRedirects, matchBrowserRedirect, toBrowserRedirects, validateRedirects } from '../../src/redirects/index.js';
 import { hostileRule, rule } from './hostile.js';
 import { checkApache, checkCaddy, checkNetlify, checkNginx } from './line-grammar.js';
+import { generatedRule, generatedRules } from './url-arbitraries.js';
 
 
 describe('properties: exporters', () => {
@@ -71,6 +72,32 @@ describe('properties: valid rules', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('properties: the validator on the whole valid URL space', () => {
+  it('reports no valid entry as unsafe, nor as any error', () => {
+    fc.assert(
+      fc.property(generatedRules(6), (generated) => {
+        const diags = validateRedirects(generated.map((g) => g.rule), { allowedHosts: [], pathPrefix: '/documentation' });
+        expect(diags.filter((d) => d.severity === 'error')).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds a second spelling of a source (encoding, case, slash) as a duplicate, or a conflict when the target differs', () => {
+    fc.assert(
+      fc.property(generatedRule(0).filter((g) => g.kind === 'exact'), fc.nat(5), fc.boolean(), (g, spelling, sameTarget) => {
+        // the same source as a client may spell it: escapes, raw text, other case, the slash toggled
+        const literal = g.literal.map((seg) => seg.map((x, i) => ((i + spelling) % 3 === 0 && x.alternatives.length ? x.alternatives[spelling % x.alternatives.length]! : x.sent)).join('')).join('/');
+        const cased = spelling % 2 ? literal.replace(/[a-z]/g, (c) => c.toUpperCase()) : literal;
+        const again = rule(`/documentation/${cased}${g.trailingSlash ? '' : '/'}`, sameTarget ? g.rule.to : '/documentation/elsewhere/', g.status);
+        const diags = validateRedirects([g.rule, again], { allowedHosts: [], pathPrefix: '/documentation', hostLimits: false }).filter((d) => d.code !== 'DG4015');
+        expect(diags.map((d) => d.code)).toEqual([sameTarget ? 'DG4003' : 'DG4004']);
+      }),
+      { numRuns: 500 },
     );
   });
 });
