@@ -75,9 +75,8 @@ export function checkHostLimits(unique: ReadonlyArray<{ c: CompiledRule; rule: R
 }
 
 /**
- * How Vercel's routing code rewrites a pattern target's `?query#fragment` (it parses the destination with `url.parse`
- * and writes the query back with querystring: `k` becomes `k=`, `+` `%20`, integer-like keys first), or null when it
- * stays as written.
+ * How Vercel's routing code rewrites a pattern target's query (it parses the destination with `url.parse` and writes
+ * the query back with querystring: `k` becomes `k=`, `+` `%20`, integer-like keys first), or null when it stays.
  */
 function vercelRespelling(c: CompiledRule): string | null {
   if (c.kind !== 'pattern' || c.toQuery === null) return null;

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,8 @@ export type CaddyServer = ServerProcess;
  * Caddyfile is adapted first (`caddy adapt`), so a rejected config fails with Caddy's own message. `stop()` ends it.
  */
 export async function startCaddy(opts: { siteConf: string; root: string }): Promise<CaddyServer> {
+  // never a silent skip: a machine without Caddy fails here, with what to do
+  if (!existsSync(CADDY_BIN)) throw new Error(`Caddy is not installed (${CADDY_BIN}): apt-get install caddy (test/setup/ensure-system-deps.mjs does it as root)`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-caddy-'));
   await mkdir(path.join(dir, 'data'));
   const port = await freePort();
