@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 
 /** Text a path, query or fragment may hold once encoded (RFC 3986 characters and `%XX`). */
-const URL_TEXT = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?#]|%[0-9A-F]{2})";
+const URL_TEXT = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})";
 const TARGET_START = '(?:/(?!/)|https?://)';
 
 /** `_redirects`: the rule lines (comments dropped), each `from  to  status` with safe fields. */
