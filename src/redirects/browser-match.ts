@@ -123,7 +123,10 @@ export function withRequestQuery(target: string, query: string): string {
 /** Finds the redirect for a pathname (as the browser or the server sees it, still percent-encoded), or null. */
 export function matchBrowserRedirect(data: BrowserRedirects, pathname: string, search = ''): RedirectMatch | null {
   const query = search.startsWith('?') ? search.slice(1) : search;
-  const key = canonicalPathKey(pathname);
+  // exact sources compare nginx's $uri, which ends at a `#` sent in the request line (a browser never sends one;
+  // `docsgen serve` passes the raw request path, as patterns need it)
+  const hash = pathname.indexOf('#');
+  const key = canonicalPathKey(hash === -1 ? pathname : pathname.slice(0, hash));
   if (key !== null && Object.prototype.hasOwnProperty.call(data.exact, key)) {
     const [to, status] = data.exact[key]!;
     return { location: withRequestQuery(to, query), status };
