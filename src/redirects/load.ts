@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar, type Node, type Pair } from 'yaml';
+import { MAX_YAML_ALIASES, readYaml } from '../util/read-yaml.js';
 import { issuePosition } from '../config/yaml-positions.js';
 import type { Diagnostic, StageResult } from '../diagnostics/types.js';
 import { redirectCodes } from './codes.js';
@@ -45,25 +46,33 @@ export async function loadRedirects(
 
 /** Parses one file's text into rules (appended to `rules`); problems go to `diagnostics`. */
 export function parseRedirectsText(text: string, file: string, rules: RedirectRule[], diagnostics: Diagnostic[]): void {
-  const lineCounter = new LineCounter();
   const lines = text.split(/\r?\n/);
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const read = readYaml(text);
+  const { lineCounter } = read;
   const at = (offset: number): { line: number; column: number; lineText?: string } => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, column: p.col, lineText: lines[p.line - 1] };
   };
-  if (doc.errors.length > 0) {
-    for (const e of doc.errors) {
-      diagnostics.push({
-        code: redirectCodes.YAML_SYNTAX,
-        severity: 'error',
-        message: `invalid YAML: ${e.message.split('\n')[0]}`,
-        hint: 'a redirects file is a list of entries: `- from: /documentation/old/` then `  to: /documentation/new/`',
-        location: { file, ...at(e.pos[0]) },
-      });
-    }
+  if ('problem' in read) {
+    const p = read.problem;
+    const message =
+      p.kind === 'syntax'
+        ? `invalid YAML: ${p.message}`
+        : p.kind === 'too-deep'
+          ? `the YAML nests ${p.depth ? `${p.depth} levels deep, ` : ''}too deep to be read`
+          : p.kind === 'unresolved'
+            ? `the YAML alias \`${p.alias}\` names no anchor before it`
+            : `the YAML aliases expand to more than ${MAX_YAML_ALIASES} copies (at \`${p.alias}\`), which is how an alias bomb starts`;
+    diagnostics.push({
+      code: redirectCodes.YAML_SYNTAX,
+      severity: 'error',
+      message,
+      hint: 'a redirects file is a list of entries: `- from: /documentation/old/` then `  to: /documentation/new/`',
+      location: { file, ...at(p.offset) },
+    });
     return;
   }
+  const { doc } = read;
   const contents = doc.contents as Node | null;
   if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return;
   if (!isSeq(contents)) {

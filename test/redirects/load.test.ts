@@ -7,6 +7,20 @@ import { loadRedirects, redirectCodes, writeRedirectArtifacts } from '../../src/
 import { loadSampleRules } from './sample.js';
 
 describe('loadRedirects', () => {
+  it('reports YAML nested too deep and alias bombs at their line instead of crashing', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'docsgen-load-'));
+    await mkdir(path.join(root, 'redirects'));
+    await writeFile(path.join(root, 'redirects/deep.yaml'), `- from: /documentation/a/\n  to: ${'['.repeat(3000)}${']'.repeat(3000)}\n`);
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`)];
+    await writeFile(path.join(root, 'redirects/z-bomb.yaml'), `- from: /documentation/b/\n  to: /documentation/x/\n  note:\n${bomb.map((l) => `    ${l}`).join('\n')}\n`);
+    const res = await loadRedirects(path.join(root, 'redirects'), { root });
+    expect(res.diagnostics.map((d) => [d.code, d.location?.file, d.location?.line, d.message])).toEqual([
+      ['DG4001', 'redirects/deep.yaml', 2, 'the YAML nests 3002 levels deep, too deep to be read'],
+      ['DG4001', 'redirects/z-bomb.yaml', expect.any(Number), expect.stringContaining('the YAML aliases expand to more than 100 copies')],
+    ]);
+    await rm(root, { recursive: true, force: true });
+  });
+
   it('loads files in name order with the line and column of each entry and the seed shape', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'docsgen-load-'));
     await mkdir(path.join(root, 'redirects'));
