@@ -212,11 +212,19 @@ function code(node: Code): Element {
   if (language.length > 0) properties.className = [`language-${language[0]}`];
   const value = node.value ? `${node.value}\n` : '';
   const el = applyData(node, element('code', properties, [text(value)]));
-  const pre = element('pre', {}, [el]);
+  const pre = element('pre', codeBlockProperties(language[0]), [el]);
   if (el.type !== 'element' || el.tagName !== 'code') return pre;
   highlightCode(el);
   const meta = (node.data as { codeMeta?: CodeMeta } | undefined)?.codeMeta;
   return meta ? decorateCodeBlock(pre, el, meta) : pre;
+}
+
+/**
+ * A code block scrolls sideways when its lines are long: focusable, so a keyboard reader can scroll it, and
+ * named, so a screen reader says what got focus (a plain <pre> may not carry a name: hence the group role).
+ */
+export function codeBlockProperties(language: string | undefined): Properties {
+  return { tabIndex: 0, role: 'group', ariaLabel: language ? `Code: ${language}` : 'Code' };
 }
 
 /**
@@ -353,7 +361,8 @@ function table(state: State, node: Table): Result {
   const content: ElementContent[] = [];
   if (firstRow) content.push(element('thead', {}, wrap([firstRow], true)));
   if (rows.length > 0) content.push(element('tbody', {}, wrap(rows, true)));
-  return applyData(node, element('table', {}, wrap(content, true)));
+  // a table wider than a phone scrolls sideways: focusable, so a keyboard reader can scroll it
+  return applyData(node, element('table', { tabIndex: 0 }, wrap(content, true)));
 }
 
 function tableRow(state: State, node: TableRow, parent: Parents | undefined): Result {

@@ -1,11 +1,11 @@
 import type { Element, Root as HastRoot } from 'hast';
-import type { Code, Heading, Root } from 'mdast';
+import type { Code, Heading, Root, Table } from 'mdast';
 import { defaultHandlers, type State } from 'mdast-util-to-hast';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { common, createLowlight } from 'lowlight';
-import { highlightLanguage, textOf } from '../../src/content/to-html.js';
+import { codeBlockProperties, highlightLanguage, textOf } from '../../src/content/to-html.js';
 
 // The unified mdast → HTML stage docsgen used before src/content/to-html.ts (remark-rehype with a heading-anchor
 // handler and that stage's own highlighting step, then rehype-stringify), kept only as the oracle that stage
@@ -13,7 +13,7 @@ import { highlightLanguage, textOf } from '../../src/content/to-html.js';
 
 /** mdast → hast → HTML string, with highlighting and heading anchors. */
 const toHtml = unified()
-  .use(remarkRehype, { allowDangerousHtml: false, handlers: { code, heading } })
+  .use(remarkRehype, { allowDangerousHtml: false, handlers: { code, heading, table } })
   .use(rehypeStringify)
   .freeze();
 
@@ -25,10 +25,18 @@ export function unifiedTreeToHtml(tree: Root): string {
 /** A fenced code block, highlighted as docsgen's stage does it (the hast around it is remark-rehype's). */
 function code(state: State, node: Code): Element {
   const pre = defaultHandlers.code(state, node);
+  Object.assign(pre.properties, codeBlockProperties(node.lang ? node.lang.split(/\s+/)[0] : undefined));
   const el = pre.children[0];
   if (pre.tagName !== 'pre' || el?.type !== 'element' || el.tagName !== 'code') return pre;
   highlight(el);
   return pre;
+}
+
+/** A table, focusable as docsgen's stage makes it (it scrolls sideways on a narrow screen). */
+function table(state: State, node: Table): Element {
+  const el = defaultHandlers.table(state, node);
+  el.properties.tabIndex = 0;
+  return el;
 }
 
 const lowlight = createLowlight(common);
