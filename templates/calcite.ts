@@ -6,8 +6,11 @@ import '@esri/calcite-components/components/calcite-navigation-logo';
 import '@esri/calcite-components/components/calcite-menu';
 import '@esri/calcite-components/components/calcite-menu-item';
 import '@esri/calcite-components/components/calcite-notice';
-import '@esri/calcite-components/components/calcite-segmented-control';
-import '@esri/calcite-components/components/calcite-segmented-control-item';
+import '@esri/calcite-components/components/calcite-dropdown';
+import '@esri/calcite-components/components/calcite-dropdown-group';
+import '@esri/calcite-components/components/calcite-dropdown-item';
+import '@esri/calcite-components/components/calcite-action';
+import '@esri/calcite-components/components/calcite-button';
 import '@esri/calcite-components/components/calcite-progress';
 
 export {
@@ -16,7 +19,10 @@ export {
   CalciteMenu,
   CalciteMenuItem,
   CalciteNotice,
-  CalciteSegmentedControl,
-  CalciteSegmentedControlItem,
+  CalciteDropdown,
+  CalciteDropdownGroup,
+  CalciteDropdownItem,
+  CalciteAction,
+  CalciteButton,
   CalciteProgress,
 } from '@esri/calcite-components-react';

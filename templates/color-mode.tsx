@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { CalciteSegmentedControl, CalciteSegmentedControlItem } from './calcite';
+import { CalciteAction, CalciteDropdown, CalciteDropdownGroup, CalciteDropdownItem } from './calcite';
 
 type Mode = 'auto' | 'light' | 'dark';
 const STORAGE_KEY = 'docsgen:color-mode';
 const MODES: Mode[] = ['auto', 'light', 'dark'];
+const NAMES: Record<Mode, string> = { auto: 'Auto', light: 'Light', dark: 'Dark' };
+const ICONS: Record<Mode, string> = { auto: 'contrast', light: 'brightness', dark: 'moon' };
 
 /** Applies a mode as the Calcite class on <body>; `auto` follows the system through calcite.css's media query. */
 function applyMode(mode: Mode): void {
@@ -21,7 +23,11 @@ export function readStoredMode(): Mode {
   }
 }
 
-/** Header control for the component library's color mode: auto, light or dark, remembered per browser. */
+/**
+ * Header control for the component library's color mode: auto, light or dark, remembered per browser. A
+ * dropdown behind one icon button, so it fits beside the menu button on a 320 px phone; unlike Calcite's
+ * segmented control, it never moves focus (and so never scrolls the page) until the reader opens it.
+ */
 export function ColorModeToggle() {
   // The server renders `auto`; the remembered choice is applied after hydration so the markup matches.
   const [mode, setMode] = useState<Mode>('auto');
@@ -40,18 +46,21 @@ export function ColorModeToggle() {
       // storage may be disabled; the choice still applies to this page view
     }
   };
+  const onSelect = (e: Event) => {
+    const item = (e.target as HTMLElement & { selectedItems?: HTMLElement[] }).selectedItems?.[0];
+    const next = item?.getAttribute('data-mode');
+    if (next === 'auto' || next === 'light' || next === 'dark') choose(next);
+  };
   return (
-    <CalciteSegmentedControl
-      className="color-mode"
-      label="Color mode"
-      scale="s"
-      onCalciteSegmentedControlChange={(e) => choose(((e.target as HTMLElement & { value: string }).value as Mode) ?? 'auto')}
-    >
-      {MODES.map((m) => (
-        <CalciteSegmentedControlItem key={m} value={m} checked={mode === m} data-mode={m}>
-          {m === 'auto' ? 'Auto' : m === 'light' ? 'Light' : 'Dark'}
-        </CalciteSegmentedControlItem>
-      ))}
-    </CalciteSegmentedControl>
+    <CalciteDropdown className="color-mode" placement="bottom-end" overlayPositioning="fixed" widthScale="s" onCalciteDropdownSelect={onSelect}>
+      <CalciteAction slot="trigger" className="color-mode-trigger" icon={ICONS[mode]} text={`Color mode: ${NAMES[mode]}`} />
+      <CalciteDropdownGroup selectionMode="single" groupTitle="Color mode">
+        {MODES.map((m) => (
+          <CalciteDropdownItem key={m} data-mode={m} iconStart={ICONS[m]} selected={mode === m}>
+            {NAMES[m]}
+          </CalciteDropdownItem>
+        ))}
+      </CalciteDropdownGroup>
+    </CalciteDropdown>
   );
 }

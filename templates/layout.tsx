@@ -1,49 +1,67 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { CalciteMenu, CalciteMenuItem, CalciteNavigation, CalciteNavigationLogo, CalciteProgress } from './calcite';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CalciteNavigation, CalciteNavigationLogo, CalciteProgress } from './calcite';
 import { ColorModeToggle } from './color-mode';
 import { TableOfContents } from './toc';
-import type { NavItem, TemplateProps } from './types';
+import { NavDrawer } from './nav-drawer';
+import { NavTree } from './nav-tree';
+import { SectionMenu } from './section-menu';
+import type { TemplateProps } from './types';
 
 /** Fired by the runtime when a navigation takes longer than 1000 ms, and when it ends. */
 const DELAYED = 'docsgen:route-update-delayed';
 const UPDATED = 'docsgen:route-update';
 
+/** Calcite's 24 px "hamburger" icon, inline: the menu button draws at once, with no icon request. */
+const MENU_ICON = 'M3 5h18v1H3zm0 8h18v-1H3zm0 7h18v-1H3z';
+
 /**
- * The page chrome: Calcite header and notices, a plain-HTML sidebar, breadcrumbs, article slot, table of
- * contents and footer. Calcite elements stay hidden until their script defines them, so they never wrap the
- * article: everything a reader or crawler needs is plain server-rendered HTML.
+ * The page chrome: Calcite header, a plain-HTML sidebar, breadcrumbs, article slot, table of contents and
+ * footer. Calcite elements stay hidden until the page is hydrated, so they never wrap the article: without
+ * JavaScript a plain header and the sidebar (after the article on small screens) carry the navigation.
  */
-export function Layout({ page, nav, header, footer, children }: TemplateProps & { children: ReactNode }) {
-  const section = nav.find((n) => n.url === page.section);
+export function Layout({ page, nav, site, header, footer, children }: TemplateProps & { children: ReactNode }) {
+  // false on the server and at hydration, so both render the same markup; true once the page is interactive
+  const [enhanced, setEnhanced] = useState(false);
+  const [drawer, setDrawer] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setEnhanced(true), []);
+  const closeDrawer = () => {
+    setDrawer(false);
+    menuButton.current?.focus();
+  };
+  const tree = <NavTree nav={nav} section={page.section} current={page.url} />;
   return (
-    <div className="site">
-      <a className="skip-link" href="#main">Skip to content</a>
+    <div className={enhanced ? 'site is-enhanced' : 'site'}>
       <header className="site-header">
-        <CalciteNavigation slot="header" className="site-nav">
-          <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} />
-          <CalciteMenu slot="content-end" label="Sections">
-            {header.sections.map((s) => (
-              <CalciteMenuItem key={s.url} text={s.title} href={s.url} active={s.url === page.section || undefined} />
-            ))}
-          </CalciteMenu>
+        <a className="skip-link" href="#main">Skip to content</a>
+        <CalciteNavigation className="site-nav">
+          <button
+            ref={menuButton}
+            type="button"
+            slot="navigation-action"
+            className="icon-button menu-button"
+            aria-label="Menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawer}
+            aria-controls={drawer ? 'nav-drawer' : undefined}
+            onClick={() => setDrawer(true)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d={MENU_ICON} fill="currentColor" /></svg>
+          </button>
+          <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} thumbnail={`${site.pathPrefix}/icons/icon-192x192.png`} />
+          <SectionMenu sections={header.sections} current={page.section} />
           <div slot="user" className="header-tools">
             <ColorModeToggle />
           </div>
         </CalciteNavigation>
-        <a className="site-title" href={header.homeUrl}>{header.siteName}</a>
+        <div className="plain-header">
+          <a className="site-title" href={header.homeUrl}>{header.siteName}</a>
+          <a className="plain-menu-link" href="#navigation">Menu</a>
+        </div>
         <DelayedNavigationIndicator />
       </header>
       <div className="site-body">
-        <nav className="sidebar" aria-label="Documentation">
-          <ul className="sidebar-sections">
-            {nav.map((n) => (
-              <li key={n.url} className={n.url === page.section ? 'current-section' : undefined}>
-                <a href={n.url} aria-current={n.url === page.url ? 'page' : undefined}>{n.title}</a>
-                {section === n && n.children.length > 0 ? <NavTree items={n.children} current={page.url} /> : null}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <nav id="navigation" className="sidebar" aria-label="Documentation">{tree}</nav>
         <main id="main" className="content" tabIndex={-1}>
           {page.breadcrumbs.length > 0 ? (
             <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -68,23 +86,8 @@ export function Layout({ page, nav, header, footer, children }: TemplateProps & 
         </ul>
         <p>© {footer.year} {footer.siteName}</p>
       </footer>
+      {drawer ? <NavDrawer title={header.siteName} onClose={closeDrawer}>{tree}</NavDrawer> : null}
     </div>
-  );
-}
-
-function NavTree({ items, current }: { items: NavItem[]; current: string }) {
-  return (
-    <ul>
-      {items.map((item) => {
-        const open = current.startsWith(item.url);
-        return (
-          <li key={item.url}>
-            <a href={item.url} aria-current={item.url === current ? 'page' : undefined}>{item.title}</a>
-            {open && item.children.length > 0 ? <NavTree items={item.children} current={current} /> : null}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

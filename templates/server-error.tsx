@@ -8,8 +8,9 @@ export default function ServerErrorTemplate(props: TemplateProps) {
   return (
     <Layout {...props}>
       <article className="article error-page">
+        <p className="error-code">500</p>
         <h1>Something went wrong</h1>
-        <p>The server could not complete your request. Please try again in a moment.</p>
+        <p className="lede">The server could not complete your request. Please try again in a moment.</p>
         <p><a href={header.homeUrl}>Go to the documentation home</a></p>
         <CalciteNotice open kind="danger" icon="exclamation-mark-triangle" width="full">
           <div slot="message">If the problem persists, tell us in the community forum.</div>

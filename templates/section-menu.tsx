@@ -1,0 +1,107 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { CalciteButton, CalciteDropdown, CalciteDropdownGroup, CalciteDropdownItem, CalciteMenu, CalciteMenuItem } from './calcite';
+import type { Crumb } from './types';
+
+/** Width the "More" trigger is assumed to take before it was ever drawn (px). */
+const MORE_GUESS = 100;
+/** Room left free between the sections and the header's tools (px). */
+const SLACK = 16;
+
+/**
+ * How many sections fit in `room` pixels, given each one's width: all of them, or as many as fit beside the
+ * "More" trigger, which takes the rest.
+ */
+export function countFitting(widths: number[], room: number, moreWidth: number): number {
+  const total = widths.reduce((a, b) => a + b, 0);
+  if (total <= room) return widths.length;
+  let used = moreWidth;
+  let n = 0;
+  while (n < widths.length && used + widths[n]! <= room) used += widths[n++]!;
+  return n;
+}
+
+/**
+ * The header's sections: as many as fit in a row, the others in a "More" dropdown. Server and hydration render
+ * every section in the row, hidden (see styles.css) until the first measure has chosen how many fit; a
+ * ResizeObserver measures again whenever the header or an item changes size. Below the header's breakpoint the
+ * menu is not displayed at all: the menu button opens the sections in the navigation drawer instead.
+ */
+export function SectionMenu({ sections, current }: { sections: Crumb[]; current: string }) {
+  const [shown, setShown] = useState(sections.length);
+  const [fitted, setFitted] = useState(false);
+  const menuRef = useRef<HTMLElement>(null);
+  const moreRef = useRef<HTMLElement>(null);
+  // each section's width, measured whenever it is in the row (kept while it is under "More")
+  const widths = useRef<number[]>([]);
+  const moreWidth = useRef(0);
+
+  useLayoutEffect(() => {
+    const menu = menuRef.current;
+    const nav = menu?.parentElement;
+    if (!menu || !nav) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      if (getComputedStyle(menu).display === 'none') return;
+      const items = [...menu.children].filter((el) => el.localName === 'calcite-menu-item');
+      items.forEach((el, i) => {
+        const w = el.getBoundingClientRect().width;
+        if (w > 0) widths.current[i] = w;
+      });
+      const more = moreRef.current?.getBoundingClientRect().width ?? 0;
+      if (more > 0) moreWidth.current = more;
+      if (widths.current.filter((w) => w > 0).length < sections.length) return;
+      let taken = 0;
+      for (const child of nav.children) {
+        if (child !== menu && child !== moreRef.current) taken += child.getBoundingClientRect().width;
+      }
+      const room = nav.clientWidth - taken - SLACK;
+      setShown(countFitting(widths.current.slice(0, sections.length), room, moreWidth.current || MORE_GUESS));
+      setFitted(true);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    const observer = new ResizeObserver(schedule);
+    observer.observe(nav);
+    observer.observe(menu);
+    for (const child of nav.children) observer.observe(child);
+    const mutations = new MutationObserver(() => {
+      for (const child of [...nav.children, ...menu.children]) observer.observe(child);
+      schedule();
+    });
+    mutations.observe(nav, { childList: true });
+    mutations.observe(menu, { childList: true });
+    for (const child of menu.children) observer.observe(child);
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [sections.length]);
+
+  const overflow = sections.slice(shown);
+  return (
+    <>
+      <CalciteMenu ref={menuRef} slot="content-start" label="Sections" className={fitted ? 'section-menu is-fitted' : 'section-menu'}>
+        {sections.slice(0, shown).map((s) => (
+          <CalciteMenuItem key={s.url} text={s.title} label={s.title} href={s.url} active={s.url === current || undefined} />
+        ))}
+      </CalciteMenu>
+      {overflow.length > 0 ? (
+        <CalciteDropdown ref={moreRef} slot="content-start" className="more-menu" placement="bottom-end" overlayPositioning="fixed" widthScale="l">
+          <CalciteButton slot="trigger" appearance="transparent" kind="neutral" scale="l" iconEnd="chevron-down" className={overflow.some((s) => s.url === current) ? 'is-current' : undefined}>
+            More
+          </CalciteButton>
+          <CalciteDropdownGroup selectionMode="none" groupTitle="More sections">
+            {overflow.map((s) => (
+              <CalciteDropdownItem key={s.url} href={s.url} label={s.title} className={s.url === current ? 'is-current' : undefined}>
+                {s.title}
+              </CalciteDropdownItem>
+            ))}
+          </CalciteDropdownGroup>
+        </CalciteDropdown>
+      ) : null}
+    </>
+  );
+}
