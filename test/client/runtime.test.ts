@@ -632,6 +632,11 @@ describe.concurrent('the browser runtime', () => {
   });
 
   // — color modes —
+  /** Picks a mode in the header's color-mode dropdown. */
+  const chooseMode = async (t: Tab, mode: string) => {
+    await t.page.click('.color-mode-trigger');
+    await t.page.click(`calcite-dropdown-item[data-mode="${mode}"]`);
+  };
   it('switches auto, dark and light from the header, remembers the choice, and auto follows the system', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
@@ -640,7 +645,7 @@ describe.concurrent('the browser runtime', () => {
     const background = () => t.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await bodyClass()).toBe('calcite-mode-auto');
     const light = await background();
-    await t.page.click('calcite-segmented-control-item[data-mode="dark"]');
+    await chooseMode(t, 'dark');
     await expect.poll(bodyClass, WAIT).toBe('calcite-mode-dark');
     const dark = await background();
     expect(dark).not.toBe(light);
@@ -648,12 +653,12 @@ describe.concurrent('the browser runtime', () => {
     await t.page.reload();
     await hydrated(t.page);
     expect(await bodyClass()).toBe('calcite-mode-dark');
-    await t.page.click('calcite-segmented-control-item[data-mode="auto"]');
+    await chooseMode(t, 'auto');
     await expect.poll(bodyClass, WAIT).toBe('calcite-mode-auto');
     expect(await background()).toBe(light);
     await t.page.emulateMedia({ colorScheme: 'dark' });
     expect(await background()).toBe(dark);
-    await t.page.click('calcite-segmented-control-item[data-mode="light"]');
+    await chooseMode(t, 'light');
     await expect.poll(bodyClass, WAIT).toBe('calcite-mode-light');
     expect(await background()).toBe(light);
   });

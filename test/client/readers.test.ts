@@ -1,0 +1,227 @@
+// The sample site as readers meet it, in Debian's headless Chromium: on home, section, doc and 404 pages at
+// phone to wide-desktop widths, nothing overflows, nothing scrolls or takes focus on load, every header control
+// is on top where it is drawn, the menu button opens the navigation, the color mode works by mouse and keyboard
+// and is remembered, axe finds no serious or critical violation in light and dark mode, and every page reads
+// without JavaScript. One build, one server, one browser; a context per width.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { runDocsgen } from '../helpers/cli.js';
+import { startSiteServer, type SiteServer } from './site-server.js';
+
+const PAGES = {
+  home: '/documentation/',
+  section: '/documentation/arcgis-pro-sdk/',
+  doc: '/documentation/arcgis-pro-sdk/tutorials/query-features/',
+  '404': '/documentation/no-such-page/',
+} as const;
+const WIDTHS = [390, 768, 1024, 1280, 1920];
+/** Below this width the header collapses into the menu button (styles.css). */
+const BREAKPOINT = 1024;
+const SECTIONS = 10;
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let out: string;
+let server: SiteServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  out = await mkdtemp(path.join(os.tmpdir(), 'docsgen-readers-'));
+  const r = await runDocsgen(['build', '--out', out, '--quiet', '--no-images', '--no-sw']);
+  expect(r.exitCode, r.stderr).toBe(0);
+  server = await startSiteServer(path.join(out, 'public'));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) await rm(out, { recursive: true, force: true });
+});
+
+/** A page in its own context, closed when the test ends; the test fails on any uncaught error in it. */
+async function newPage(ctx: TestContext, width: number, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block', colorScheme: 'light', ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  ctx.onTestFinished(async () => {
+    await context.close();
+    ctx.expect(errors).toEqual([]);
+  });
+  return page;
+}
+
+/** Loads a page and waits until it is hydrated, its Calcite header drawn and the sections fitted into the header. */
+async function load(page: Page, url: string): Promise<void> {
+  await page.goto(server.origin() + url);
+  await page.waitForFunction(() => {
+    if (!window.___docsgenRuntime || !document.querySelector('.site.is-enhanced')) return false;
+    const calcite = [...document.querySelectorAll('.site-header :is(calcite-navigation-logo, calcite-menu-item, calcite-action, calcite-button)')];
+    if (!calcite.every((e) => e.hasAttribute('calcite-hydrated') && e.shadowRoot)) return false;
+    const menu = document.querySelector('.section-menu')!;
+    return getComputedStyle(menu).display === 'none' || menu.classList.contains('is-fitted');
+  }, undefined, { timeout: 15_000 });
+  // two frames: whatever the page does on load (focus, scroll, a second fit) has happened by then
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** What a reader sees right after load, measured in the page. */
+function inspect(page: Page) {
+  return page.evaluate(() => {
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth && e.checkVisibility();
+    };
+    const controls = [...document.querySelectorAll('.site-header :is(a, button, calcite-navigation-logo, calcite-menu-item, calcite-button, calcite-action)')]
+      .filter((e) => !e.closest('calcite-dropdown-group') && visible(e));
+    const misses = controls.flatMap((e) => {
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const inside = r.left >= 0 && r.right <= innerWidth;
+      return hit && (hit === e || e.contains(hit)) && inside ? [] : [`${e.localName}.${e.className} hit ${hit?.localName}.${hit?.className}`];
+    });
+    return {
+      overflow: document.documentElement.scrollWidth - innerWidth,
+      scroll: [scrollX, scrollY],
+      active: document.activeElement?.localName,
+      controls: controls.map((e) => e.localName + (e.classList.contains('menu-button') ? '.menu-button' : '')),
+      misses,
+      sectionsInHeader: document.querySelectorAll('.section-menu > calcite-menu-item, .more-menu calcite-dropdown-item').length,
+    };
+  });
+}
+
+describe.concurrent('readers on every screen: the sample site in Chromium', () => {
+  it.for(WIDTHS)('at %i px nothing overflows, scrolls or takes focus on load, and every header control is on top', async (width, ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, width);
+    for (const [kind, url] of Object.entries(PAGES)) {
+      await load(page, url);
+      const seen = await inspect(page);
+      expect.soft(seen.overflow, `${kind}: horizontal overflow`).toBeLessThanOrEqual(0);
+      expect.soft(seen.scroll, `${kind}: scrolled on load`).toEqual([0, 0]);
+      expect.soft(seen.active, `${kind}: focus moved on load`).toBe('body');
+      expect.soft(seen.misses, `${kind}: header controls covered or outside the window`).toEqual([]);
+      expect.soft(seen.sectionsInHeader, `${kind}: every section is in the header`).toBe(SECTIONS);
+      if (width < BREAKPOINT) {
+        expect.soft(seen.controls, `${kind}: collapsed header`).toEqual(['button.menu-button', 'calcite-navigation-logo', 'calcite-action']);
+      } else {
+        expect.soft(seen.controls, `${kind}: no menu button`).not.toContain('button.menu-button');
+        expect.soft(seen.controls.filter((c) => c === 'calcite-menu-item').length, `${kind}: sections in the row`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('gives the first Tab to the skip link, inside the banner landmark, and the skip link moves focus to the article', async (ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, 1280);
+    await load(page, PAGES.doc);
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const a = document.activeElement as HTMLElement;
+      const r = a.getBoundingClientRect();
+      return { text: a.textContent, banner: a.closest('header')?.parentElement?.closest('main, article, aside, nav, section') === null, onScreen: r.top >= 0 && r.left >= 0 };
+    });
+    expect(skip).toEqual({ text: 'Skip to content', banner: true, onScreen: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it.for([390, 768])('opens the navigation from the menu button at %i px, by mouse and by keyboard', async (width, ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, width);
+    await load(page, PAGES.doc);
+    const drawer = () =>
+      page.evaluate(() => {
+        const d = document.querySelector<HTMLDialogElement>('dialog.nav-drawer');
+        return d && { open: d.open, focusInside: d.contains(document.activeElement), links: [...d.querySelectorAll('a')].map((a) => a.getAttribute('href')) };
+      });
+    await page.click('.menu-button');
+    const opened = await drawer();
+    expect(opened?.open && opened.focusInside).toBe(true);
+    // every section, and the pages of the current one down to the current page
+    expect(opened!.links).toHaveLength(SECTIONS + 9);
+    expect(opened!.links).toContain(PAGES.doc);
+    await page.keyboard.press('Escape');
+    await expect.poll(drawer).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-button'))).toBe(true);
+    await page.keyboard.press('Enter');
+    expect((await drawer())?.open).toBe(true);
+    await page.mouse.click(width - 10, 400); // on the backdrop
+    await expect.poll(drawer).toBeNull();
+    expect((await inspect(page)).overflow).toBeLessThanOrEqual(0);
+  });
+
+  it.for([390, 1280])('switches the color mode by click and by keyboard at %i px, and remembers it', async (width, ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, width);
+    await load(page, PAGES.doc);
+    const mode = () => page.evaluate(() => [document.body.className, localStorage.getItem('docsgen:color-mode')]);
+    await page.click('.color-mode-trigger');
+    await page.click('calcite-dropdown-item[data-mode="dark"]');
+    await expect.poll(mode).toEqual(['calcite-mode-dark', 'dark']);
+    await load(page, PAGES.section);
+    expect(await mode()).toEqual(['calcite-mode-dark', 'dark']);
+    // keyboard: Enter on the trigger opens the list (Auto, Light, Dark) on the current mode
+    await page.evaluate(() => (document.querySelector('.color-mode-trigger') as HTMLElement & { setFocus(): Promise<void> }).setFocus());
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-mode'))).toBe('dark');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(mode).toEqual(['calcite-mode-light', 'light']);
+    await page.reload();
+    await load(page, PAGES.home);
+    expect(await mode()).toEqual(['calcite-mode-light', 'light']);
+    expect((await inspect(page)).scroll).toEqual([0, 0]);
+  });
+
+  it.for([
+    [390, 'light'],
+    [390, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const)('axe finds no serious or critical violation at %i px in %s mode', async ([width, scheme], ctx) => {
+    const page = await newPage(ctx, width);
+    await page.emulateMedia({ colorScheme: scheme });
+    const found: string[] = [];
+    for (const [kind, url] of Object.entries(PAGES)) {
+      await load(page, url);
+      await page.addScriptTag({ content: await axeSource });
+      const violations = await page.evaluate(async () => {
+        type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+        type Axe = { run: (ctx: Document, options: object) => Promise<Result> };
+        const result = await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'] });
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      found.push(...violations.map((v) => `${kind}: ${v}`));
+    }
+    ctx.expect(found).toEqual([]);
+  });
+
+  it.for([390, 1280])('reads completely without JavaScript at %i px: article, navigation and header links', async (width, ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, width, { javaScriptEnabled: false });
+    for (const [kind, url] of Object.entries(PAGES)) {
+      await page.goto(server.origin() + url);
+      const seen = await page.evaluate(() => {
+        const shown = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e.checkVisibility()).length;
+        return {
+          fits: document.documentElement.scrollWidth <= innerWidth,
+          title: shown('main h1'),
+          sections: shown('nav.sidebar .nav-tree > li > a'),
+          plainHeader: shown('.plain-header .site-title'),
+          menuLink: shown('.plain-menu-link[href="#navigation"]'),
+          calcite: shown('.site-nav'),
+        };
+      });
+      expect.soft(seen, kind).toEqual({ fits: true, title: 1, sections: SECTIONS, plainHeader: 1, menuLink: width < BREAKPOINT ? 1 : 0, calcite: 0 });
+    }
+  });
+});
