@@ -14,6 +14,9 @@ const UPDATED = 'docsgen:route-update';
 /** Calcite's 24 px "hamburger" icon, inline: the menu button draws at once, with no icon request. */
 const MENU_ICON = 'M3 5h18v1H3zm0 8h18v-1H3zm0 7h18v-1H3z';
 
+/** Set once a page was hydrated: pages rendered later by client-side navigation start interactive. */
+let enhancedBefore = false;
+
 /**
  * The page chrome: Calcite header, a plain-HTML sidebar, breadcrumbs, article slot, table of contents and
  * footer. Calcite elements stay hidden until the page is hydrated, so they never wrap the article: without
@@ -21,10 +24,13 @@ const MENU_ICON = 'M3 5h18v1H3zm0 8h18v-1H3zm0 7h18v-1H3z';
  */
 export function Layout({ page, nav, site, header, footer, children }: TemplateProps & { children: ReactNode }) {
   // false on the server and at hydration, so both render the same markup; true once the page is interactive
-  const [enhanced, setEnhanced] = useState(false);
+  const [enhanced, setEnhanced] = useState(enhancedBefore);
   const [drawer, setDrawer] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    enhancedBefore = true;
+    setEnhanced(true);
+  }, []);
   const closeDrawer = () => {
     setDrawer(false);
     menuButton.current?.focus();

@@ -8,6 +8,12 @@ const MORE_GUESS = 100;
 const SLACK = 16;
 
 /**
+ * What the last measure found, kept for the pages client-side navigation renders next, so their header starts
+ * fitted: each section's width (measured whenever it was in the row), the "More" trigger's, how many fit.
+ */
+const measured = { widths: [] as number[], more: 0, shown: -1 };
+
+/**
  * How many sections fit in `room` pixels, given each one's width: all of them, or as many as fit beside the
  * "More" trigger, which takes the rest.
  */
@@ -27,13 +33,11 @@ export function countFitting(widths: number[], room: number, moreWidth: number):
  * menu is not displayed at all: the menu button opens the sections in the navigation drawer instead.
  */
 export function SectionMenu({ sections, current }: { sections: Crumb[]; current: string }) {
-  const [shown, setShown] = useState(sections.length);
-  const [fitted, setFitted] = useState(false);
+  // every section in the row at hydration (as on the server); a page rendered later starts as the last one ended
+  const [shown, setShown] = useState(measured.shown >= 0 ? Math.min(measured.shown, sections.length) : sections.length);
+  const [fitted, setFitted] = useState(measured.shown >= 0);
   const menuRef = useRef<HTMLElement>(null);
   const moreRef = useRef<HTMLElement>(null);
-  // each section's width, measured whenever it is in the row (kept while it is under "More")
-  const widths = useRef<number[]>([]);
-  const moreWidth = useRef(0);
 
   useLayoutEffect(() => {
     const menu = menuRef.current;
@@ -46,17 +50,19 @@ export function SectionMenu({ sections, current }: { sections: Crumb[]; current:
       const items = [...menu.children].filter((el) => el.localName === 'calcite-menu-item');
       items.forEach((el, i) => {
         const w = el.getBoundingClientRect().width;
-        if (w > 0) widths.current[i] = w;
+        if (w > 0) measured.widths[i] = w;
       });
       const more = moreRef.current?.getBoundingClientRect().width ?? 0;
-      if (more > 0) moreWidth.current = more;
-      if (widths.current.filter((w) => w > 0).length < sections.length) return;
+      if (more > 0) measured.more = more;
+      const widths = measured.widths.slice(0, sections.length);
+      if (widths.filter((w) => w > 0).length < sections.length) return;
       let taken = 0;
       for (const child of nav.children) {
         if (child !== menu && child !== moreRef.current) taken += child.getBoundingClientRect().width;
       }
       const room = nav.clientWidth - taken - SLACK;
-      setShown(countFitting(widths.current.slice(0, sections.length), room, moreWidth.current || MORE_GUESS));
+      measured.shown = countFitting(widths, room, measured.more || MORE_GUESS);
+      setShown(measured.shown);
       setFitted(true);
     };
     const schedule = () => {

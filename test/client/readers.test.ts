@@ -136,6 +136,7 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
     const { expect } = ctx;
     const page = await newPage(ctx, width);
     await load(page, PAGES.doc);
+    await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 1)); // gone after a full load
     const drawer = () =>
       page.evaluate(() => {
         const d = document.querySelector<HTMLDialogElement>('dialog.nav-drawer');
@@ -155,6 +156,28 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
     await page.mouse.click(width - 10, 400); // on the backdrop
     await expect.poll(drawer).toBeNull();
     expect((await inspect(page)).overflow).toBeLessThanOrEqual(0);
+    // a link in the drawer navigates client-side; the new page has no drawer open
+    await page.click('.menu-button');
+    await page.click('dialog.nav-drawer a[href="/documentation/arcgis-pro-sdk/concepts/"]');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/documentation/arcgis-pro-sdk/concepts/');
+    await expect.poll(drawer).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  it('keeps the header drawn and fitted across client-side navigation', async (ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, 1280);
+    await load(page, PAGES.doc);
+    const header = await page.evaluate(async (to) => {
+      await (window.___docsgenRuntime!.navigate as (to: string) => Promise<void>)(to);
+      // measured as the new page is rendered, before any effect or frame could fix it up
+      return {
+        enhanced: !!document.querySelector('.site.is-enhanced'),
+        fitted: !!document.querySelector('.section-menu.is-fitted'),
+        heading: document.querySelector('main h1')?.textContent,
+      };
+    }, PAGES.section);
+    expect(header).toEqual({ enhanced: true, fitted: true, heading: 'ArcGIS Pro SDK' });
   });
 
   it.for([390, 1280])('switches the color mode by click and by keyboard at %i px, and remembers it', async (width, ctx) => {
