@@ -19,7 +19,7 @@ const PAGES = {
   doc: '/documentation/arcgis-pro-sdk/tutorials/query-features/',
   '404': '/documentation/no-such-page/',
 } as const;
-const WIDTHS = [390, 768, 1024, 1280, 1920];
+const WIDTHS = [320, 390, 768, 1024, 1280, 1920];
 /** Below this width the header collapses into the menu button (styles.css). */
 const BREAKPOINT = 1024;
 const SECTIONS = 10;
@@ -114,6 +114,20 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
         expect.soft(seen.controls, `${kind}: no menu button`).not.toContain('button.menu-button');
         expect.soft(seen.controls.filter((c) => c === 'calcite-menu-item').length, `${kind}: sections in the row`).toBeGreaterThan(0);
       }
+    }
+  });
+
+  it('fits the header again when the window is resized', async (ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, 390);
+    await load(page, PAGES.doc);
+    for (const width of [1280, 1024, 600, 1920, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+      // the observer measures in the next frame, and its change is drawn in the one after
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+      const seen = await inspect(page);
+      expect.soft([seen.overflow <= 0, seen.misses, seen.sectionsInHeader], `${width} px`).toEqual([true, [], SECTIONS]);
+      expect.soft(seen.controls.includes('button.menu-button'), `${width} px: menu button`).toBe(width < BREAKPOINT);
     }
   });
 
