@@ -36,8 +36,8 @@ export function SectionMenu({ sections, current }: { sections: Crumb[]; current:
   // every section in the row at hydration (as on the server); a page rendered later starts as the last one ended
   const [shown, setShown] = useState(measured.shown >= 0 ? Math.min(measured.shown, sections.length) : sections.length);
   const [fitted, setFitted] = useState(measured.shown >= 0);
-  const menuRef = useRef<HTMLElement>(null);
-  const moreRef = useRef<HTMLElement>(null);
+  const menuRef = useRef<HTMLCalciteMenuElement>(null);
+  const moreRef = useRef<HTMLCalciteDropdownElement>(null);
 
   useLayoutEffect(() => {
     const menu = menuRef.current;
