@@ -9,8 +9,6 @@ import '@esri/calcite-components/components/calcite-notice';
 import '@esri/calcite-components/components/calcite-dropdown';
 import '@esri/calcite-components/components/calcite-dropdown-group';
 import '@esri/calcite-components/components/calcite-dropdown-item';
-import '@esri/calcite-components/components/calcite-action';
-import '@esri/calcite-components/components/calcite-button';
 import '@esri/calcite-components/components/calcite-progress';
 
 export {
@@ -22,7 +20,5 @@ export {
   CalciteDropdown,
   CalciteDropdownGroup,
   CalciteDropdownItem,
-  CalciteAction,
-  CalciteButton,
   CalciteProgress,
 } from '@esri/calcite-components-react';

@@ -36,7 +36,6 @@ export function Layout({ page, nav, site, header, footer, children }: TemplatePr
     menuButton.current?.focus();
   };
   const tree = <NavTree nav={nav} section={page.section} current={page.url} />;
-  const icon = `${site.pathPrefix}/icons/icon-192x192.png`;
   return (
     <div className={enhanced ? 'site is-enhanced' : 'site'}>
       <header className="site-header">
@@ -55,17 +54,14 @@ export function Layout({ page, nav, site, header, footer, children }: TemplatePr
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d={MENU_ICON} fill="currentColor" /></svg>
           </button>
-          <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} thumbnail={icon} />
+          <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} thumbnail={`${site.pathPrefix}/icons/icon-192x192.png`} />
           <SectionMenu sections={header.sections} current={page.section} />
           <div slot="user" className="header-tools">
             <ColorModeToggle />
           </div>
         </CalciteNavigation>
         <div className="plain-header">
-          <a className="site-title" href={header.homeUrl}>
-            <img src={icon} alt="" width={28} height={28} />
-            {header.siteName}
-          </a>
+          <a className="site-title" href={header.homeUrl}>{header.siteName}</a>
           <a className="plain-menu-link" href="#navigation">Menu</a>
         </div>
         <DelayedNavigationIndicator />

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import type { NavItem } from './types';
 
 /**
  * The documentation navigation: every top-level section, the current one opened on its pages. A page with
- * pages under it is a group that collapses: a native <details>, so groups open and close without JavaScript
- * too; groups on the way to the current page start open. Used by the sidebar and by the navigation drawer.
+ * pages under it is a group that collapses, a native <details>; groups on the way to the current page start open.
+ * The server renders the pages of open groups only (the build cache re-renders a page when what it shows
+ * changes, so a page does not show, or depend on, the whole section); a closed group's pages are rendered when
+ * it is opened, once the page is interactive. Used by the sidebar and by the navigation drawer.
  */
 export function NavTree({ nav, section, current }: { nav: NavItem[]; section: string; current: string }) {
   return (
@@ -22,20 +25,24 @@ export function NavTree({ nav, section, current }: { nav: NavItem[]; section: st
 }
 
 function NavEntry({ item, current, top = false }: { item: NavItem; current: string; top?: boolean }) {
+  const [open, setOpen] = useState(current.startsWith(item.url));
   const link = <a href={item.url} aria-current={item.url === current ? 'page' : undefined}>{item.title}</a>;
   if (item.children.length === 0) return <li className="nav-item">{link}</li>;
   return (
     <li className={top ? 'nav-item nav-group is-current-section' : 'nav-item nav-group'}>
       {link}
-      <details open={current.startsWith(item.url)}>
+      {/* "is-lazy": its pages are not in the HTML yet, so without JavaScript it has no toggle (styles.css) */}
+      <details open={open} className={open ? undefined : 'is-lazy'} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           <span className="visually-hidden">Pages in {item.title}</span>
         </summary>
-        <ul>
-          {item.children.map((c) => (
-            <NavEntry key={c.url} item={c} current={current} />
-          ))}
-        </ul>
+        {open ? (
+          <ul>
+            {item.children.map((c) => (
+              <NavEntry key={c.url} item={c} current={current} />
+            ))}
+          </ul>
+        ) : null}
       </details>
     </li>
   );

@@ -1,11 +1,13 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { CalciteButton, CalciteDropdown, CalciteDropdownGroup, CalciteDropdownItem, CalciteMenu, CalciteMenuItem } from './calcite';
+import { CalciteDropdown, CalciteDropdownGroup, CalciteDropdownItem, CalciteMenu, CalciteMenuItem } from './calcite';
 import type { Crumb } from './types';
 
 /** Width the "More" trigger is assumed to take before it was ever drawn (px). */
 const MORE_GUESS = 100;
 /** Room left free between the sections and the header's tools (px). */
 const SLACK = 16;
+/** Calcite's 16 px "chevron-down" icon, inline: no icon request for the trigger. */
+const CHEVRON_DOWN = 'M8 11.207l-4-4V5.793l4 4 4-4v1.414z';
 
 /**
  * What the last measure found, kept for the pages client-side navigation renders next, so their header starts
@@ -36,6 +38,7 @@ export function SectionMenu({ sections, current }: { sections: Crumb[]; current:
   // every section in the row at hydration (as on the server); a page rendered later starts as the last one ended
   const [shown, setShown] = useState(measured.shown >= 0 ? Math.min(measured.shown, sections.length) : sections.length);
   const [fitted, setFitted] = useState(measured.shown >= 0);
+  const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLCalciteMenuElement>(null);
   const moreRef = useRef<HTMLCalciteDropdownElement>(null);
 
@@ -95,10 +98,26 @@ export function SectionMenu({ sections, current }: { sections: Crumb[]; current:
         ))}
       </CalciteMenu>
       {overflow.length > 0 ? (
-        <CalciteDropdown ref={moreRef} slot="content-start" className="more-menu" placement="bottom-end" overlayPositioning="fixed" widthScale="l">
-          <CalciteButton slot="trigger" appearance="transparent" kind="neutral" scale="l" iconEnd="chevron-down" className={overflow.some((s) => s.url === current) ? 'is-current' : undefined}>
+        <CalciteDropdown
+          ref={moreRef}
+          slot="content-start"
+          className="more-menu"
+          placement="bottom-end"
+          overlayPositioning="fixed"
+          widthScale="l"
+          onCalciteDropdownOpen={() => setOpen(true)}
+          onCalciteDropdownClose={() => setOpen(false)}
+        >
+          <button
+            type="button"
+            slot="trigger"
+            className={overflow.some((s) => s.url === current) ? 'more-button is-current' : 'more-button'}
+            aria-haspopup="menu"
+            aria-expanded={open}
+          >
             More
-          </CalciteButton>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d={CHEVRON_DOWN} fill="currentColor" /></svg>
+          </button>
           <CalciteDropdownGroup selectionMode="none" groupTitle="More sections">
             {overflow.map((s) => (
               <CalciteDropdownItem key={s.url} href={s.url} label={s.title} className={s.url === current ? 'is-current' : undefined}>

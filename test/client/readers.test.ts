@@ -61,7 +61,7 @@ async function load(page: Page, url: string): Promise<void> {
   await page.goto(server.origin() + url);
   await page.waitForFunction(() => {
     if (!window.___docsgenRuntime || !document.querySelector('.site.is-enhanced')) return false;
-    const calcite = [...document.querySelectorAll('.site-header :is(calcite-navigation-logo, calcite-menu-item, calcite-action, calcite-button)')];
+    const calcite = [...document.querySelectorAll('.site-header :is(calcite-navigation-logo, calcite-menu-item)')];
     if (!calcite.every((e) => e.hasAttribute('calcite-hydrated') && e.shadowRoot)) return false;
     const menu = document.querySelector('.section-menu')!;
     return getComputedStyle(menu).display === 'none' || menu.classList.contains('is-fitted');
@@ -77,7 +77,7 @@ function inspect(page: Page) {
       const r = e.getBoundingClientRect();
       return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth && e.checkVisibility();
     };
-    const controls = [...document.querySelectorAll('.site-header :is(a, button, calcite-navigation-logo, calcite-menu-item, calcite-button, calcite-action)')]
+    const controls = [...document.querySelectorAll('.site-header :is(a, button, calcite-navigation-logo, calcite-menu-item)')]
       .filter((e) => !e.closest('calcite-dropdown-group') && visible(e));
     const misses = controls.flatMap((e) => {
       const r = e.getBoundingClientRect();
@@ -89,7 +89,7 @@ function inspect(page: Page) {
       overflow: document.documentElement.scrollWidth - innerWidth,
       scroll: [scrollX, scrollY],
       active: document.activeElement?.localName,
-      controls: controls.map((e) => e.localName + (e.classList.contains('menu-button') ? '.menu-button' : '')),
+      controls: controls.map((e) => (e.localName === 'button' ? e.className.replace('icon-button ', '') : e.localName)),
       misses,
       sectionsInHeader: document.querySelectorAll('.section-menu > calcite-menu-item, .more-menu calcite-dropdown-item').length,
     };
@@ -109,9 +109,9 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
       expect.soft(seen.misses, `${kind}: header controls covered or outside the window`).toEqual([]);
       expect.soft(seen.sectionsInHeader, `${kind}: every section is in the header`).toBe(SECTIONS);
       if (width < BREAKPOINT) {
-        expect.soft(seen.controls, `${kind}: collapsed header`).toEqual(['button.menu-button', 'calcite-navigation-logo', 'calcite-action']);
+        expect.soft(seen.controls, `${kind}: collapsed header`).toEqual(['menu-button', 'calcite-navigation-logo', 'color-mode-trigger']);
       } else {
-        expect.soft(seen.controls, `${kind}: no menu button`).not.toContain('button.menu-button');
+        expect.soft(seen.controls, `${kind}: no menu button`).not.toContain('menu-button');
         expect.soft(seen.controls.filter((c) => c === 'calcite-menu-item').length, `${kind}: sections in the row`).toBeGreaterThan(0);
       }
     }
@@ -127,8 +127,25 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
       const seen = await inspect(page);
       expect.soft([seen.overflow <= 0, seen.misses, seen.sectionsInHeader], `${width} px`).toEqual([true, [], SECTIONS]);
-      expect.soft(seen.controls.includes('button.menu-button'), `${width} px: menu button`).toBe(width < BREAKPOINT);
+      expect.soft(seen.controls.includes('menu-button'), `${width} px: menu button`).toBe(width < BREAKPOINT);
     }
+  });
+
+  it('collapses and expands sidebar groups, closed ones rendering their pages when opened', async (ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, 1280);
+    const geocoding = '.sidebar li:has(> a[href$="/geocoding/"])';
+    const pages = () => page.locator(`${geocoding} a[href$="/address-search/"]`).count();
+    await load(page, '/documentation/mapping-and-location-services/get-started/');
+    expect(await pages()).toBe(0);
+    await page.click(`${geocoding} > details > summary`);
+    await expect.poll(pages).toBe(1);
+    await page.keyboard.press('Enter'); // the summary has focus: closed again by the keyboard
+    await expect.poll(pages).toBe(0);
+    // the section itself, on the way to the page, starts open and closes
+    const section = '.sidebar .is-current-section > details';
+    await page.click(`${section} > summary`);
+    expect(await page.locator(`${section}[open]`).count()).toBe(0);
   });
 
   it('gives the first Tab to the skip link, inside the banner landmark, and the skip link moves focus to the article', async (ctx) => {
@@ -205,7 +222,7 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
     await load(page, PAGES.section);
     expect(await mode()).toEqual(['calcite-mode-dark', 'dark']);
     // keyboard: Enter on the trigger opens the list (Auto, Light, Dark) on the current mode
-    await page.evaluate(() => (document.querySelector('.color-mode-trigger') as HTMLElement & { setFocus(): Promise<void> }).setFocus());
+    await page.focus('.color-mode-trigger');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-mode'))).toBe('dark');
     await page.keyboard.press('ArrowUp');
@@ -255,10 +272,12 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
           sections: shown('nav.sidebar .nav-tree > li > a'),
           plainHeader: shown('.plain-header .site-title'),
           menuLink: shown('.plain-menu-link[href="#navigation"]'),
+          // a group's toggle only where its pages are in the HTML
+          toggles: shown('.sidebar summary') === document.querySelectorAll('.sidebar details[open]').length,
           calcite: shown('.site-nav'),
         };
       });
-      expect.soft(seen, kind).toEqual({ fits: true, title: 1, sections: SECTIONS, plainHeader: 1, menuLink: width < BREAKPOINT ? 1 : 0, calcite: 0 });
+      expect.soft(seen, kind).toEqual({ fits: true, title: 1, sections: SECTIONS, plainHeader: 1, menuLink: width < BREAKPOINT ? 1 : 0, toggles: true, calcite: 0 });
     }
   });
 });
