@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { runDocsgen } from '../helpers/cli.js';
+import { inspect, loadPage } from './reader-checks.js';
 import { startSiteServer, type SiteServer } from './site-server.js';
 
 const PAGES = {
@@ -56,45 +57,8 @@ async function newPage(ctx: TestContext, width: number, options: { javaScriptEna
   return page;
 }
 
-/** Loads a page and waits until it is hydrated, its Calcite header drawn and the sections fitted into the header. */
-async function load(page: Page, url: string): Promise<void> {
-  await page.goto(server.origin() + url);
-  await page.waitForFunction(() => {
-    if (!window.___docsgenRuntime || !document.querySelector('.site.is-enhanced')) return false;
-    const calcite = [...document.querySelectorAll('.site-header :is(calcite-navigation-logo, calcite-menu-item)')];
-    if (!calcite.every((e) => e.hasAttribute('calcite-hydrated') && e.shadowRoot)) return false;
-    const menu = document.querySelector('.section-menu')!;
-    return getComputedStyle(menu).display === 'none' || menu.classList.contains('is-fitted');
-  }, undefined, { timeout: 15_000 });
-  // two frames: whatever the page does on load (focus, scroll, a second fit) has happened by then
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
-/** What a reader sees right after load, measured in the page. */
-function inspect(page: Page) {
-  return page.evaluate(() => {
-    const visible = (e: Element) => {
-      const r = e.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth && e.checkVisibility();
-    };
-    const controls = [...document.querySelectorAll('.site-header :is(a, button, calcite-navigation-logo, calcite-menu-item)')]
-      .filter((e) => !e.closest('calcite-dropdown-group') && visible(e));
-    const misses = controls.flatMap((e) => {
-      const r = e.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      const inside = r.left >= 0 && r.right <= innerWidth;
-      return hit && (hit === e || e.contains(hit)) && inside ? [] : [`${e.localName}.${e.className} hit ${hit?.localName}.${hit?.className}`];
-    });
-    return {
-      overflow: document.documentElement.scrollWidth - innerWidth,
-      scroll: [scrollX, scrollY],
-      active: document.activeElement?.localName,
-      controls: controls.map((e) => (e.localName === 'button' ? e.className.replace('icon-button ', '') : e.localName)),
-      misses,
-      sectionsInHeader: document.querySelectorAll('.section-menu > calcite-menu-item, .more-menu calcite-dropdown-item').length,
-    };
-  });
-}
+/** Loads a page of the built site and waits until it is hydrated and its header fitted. */
+const load = (page: Page, url: string) => loadPage(page, server.origin() + url);
 
 describe.concurrent('readers on every screen: the sample site in Chromium', () => {
   it.for(WIDTHS)('at %i px nothing overflows, scrolls or takes focus on load, and every header control is on top', async (width, ctx) => {
