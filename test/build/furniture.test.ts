@@ -73,14 +73,15 @@ describe('page furniture in the built HTML', () => {
 
   it('renders code titles, marked lines and line numbers from the fence meta', async () => {
     const page = await html('guide/first');
-    expect(page).toContain('<figure class="code-block"><figcaption class="code-title">app.js</figcaption><pre class="code-lines"><code class="hljs language-js">');
+    expect(page).toContain('<figure class="code-block"><figcaption class="code-title">app.js</figcaption><pre tabindex="0" role="group" aria-label="Code: js" class="code-lines"><code class="hljs language-js">');
     expect([...page.matchAll(/<span class="line highlighted" data-line="(\d+)">/g)].map((m) => Number(m[1]))).toEqual([2, 4, 5, 10]);
     // the comment over lines 2 and 3 is cut at the line feed and opened again
     expect(page).toContain('<span class="line highlighted" data-line="2"><span class="hljs-comment">/* a comment</span></span>\n<span class="line" data-line="3"><span class="hljs-comment">   over two lines */</span></span>');
-    expect(page).toContain('<pre class="code-lines line-numbers"><code class="hljs language-python"><span class="line highlighted" data-line="10">');
+    expect(page).toContain('<pre tabindex="0" role="group" aria-label="Code: python" class="code-lines line-numbers"><code class="hljs language-python"><span class="line highlighted" data-line="10">');
     // a block without meta is the plain <pre><code>, and no page has a copy button before JavaScript adds it
-    expect(page).toContain('<pre><code class="hljs language-sh">npm install &#x26; &#x3C;run> <span class="hljs-string">"it"</span>\n</code></pre>');
-    expect(page).not.toContain('<button');
+    expect(page).toContain('<pre tabindex="0" role="group" aria-label="Code: sh"><code class="hljs language-sh">npm install &#x26; &#x3C;run> <span class="hljs-string">"it"</span>\n</code></pre>');
+    expect(page).not.toContain('copy-button');
+    expect(page.match(/<button[^>]*>/g)?.every((b) => b.includes('class="icon-button')), 'only the header\'s buttons, shown once hydrated').toBe(true);
   });
 
   it("loads the start page's first image eagerly with high priority, and the others lazily", async () => {

@@ -64,15 +64,15 @@ describe('fence meta', () => {
     const { html, diagnostics } = await compile('```js title="<b>a & b</b>.js"\nlet a = 1;\n```\n\n```js\nlet b = 2;\n```\n');
     expect(diagnostics).toEqual([]);
     expect(html).toBe(
-      '<figure class="code-block"><figcaption class="code-title">&#x3C;b>a &#x26; b&#x3C;/b>.js</figcaption><pre><code class="hljs language-js"><span class="hljs-keyword">let</span> a = <span class="hljs-number">1</span>;\n</code></pre></figure>\n' +
-        '<pre><code class="hljs language-js"><span class="hljs-keyword">let</span> b = <span class="hljs-number">2</span>;\n</code></pre>',
+      '<figure class="code-block"><figcaption class="code-title">&#x3C;b>a &#x26; b&#x3C;/b>.js</figcaption><pre tabindex="0" role="group" aria-label="Code: js"><code class="hljs language-js"><span class="hljs-keyword">let</span> a = <span class="hljs-number">1</span>;\n</code></pre></figure>\n' +
+        '<pre tabindex="0" role="group" aria-label="Code: js"><code class="hljs language-js"><span class="hljs-keyword">let</span> b = <span class="hljs-number">2</span>;\n</code></pre>',
     );
   });
 
   it('marks lines and numbers them from the given number, a token spanning lines cut and reopened at each line', async () => {
     const { html } = await compile('```js showLineNumbers=7 {2}\nconst a = 1; /* one\ntwo */ const b = `x\ny`;\n```\n');
     expect(html).toBe(
-      '<figure class="code-block"><pre class="code-lines line-numbers"><code class="hljs language-js">' +
+      '<figure class="code-block"><pre tabindex="0" role="group" aria-label="Code: js" class="code-lines line-numbers"><code class="hljs language-js">' +
         '<span class="line" data-line="7"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>; <span class="hljs-comment">/* one</span></span>\n' +
         '<span class="line highlighted" data-line="8"><span class="hljs-comment">two */</span> <span class="hljs-keyword">const</span> b = <span class="hljs-string">`x</span></span>\n' +
         '<span class="line" data-line="9"><span class="hljs-string">y`</span>;</span>\n' +
@@ -82,7 +82,7 @@ describe('fence meta', () => {
 
   it('marks lines of code in no known language, and of plain text', async () => {
     const { html } = await compile('```text {1}\na < b\nc & d\n```\n\n```\nplain\n```\n');
-    expect(html).toContain('<pre class="code-lines"><code class="language-text"><span class="line highlighted" data-line="1">a &#x3C; b</span>\n<span class="line" data-line="2">c &#x26; d</span>\n</code></pre>');
+    expect(html).toContain('<pre tabindex="0" role="group" aria-label="Code: text" class="code-lines"><code class="language-text"><span class="line highlighted" data-line="1">a &#x3C; b</span>\n<span class="line" data-line="2">c &#x26; d</span>\n</code></pre>');
   });
 
   it('warns at the fence about options it does not understand and marked lines past the end', async () => {
