@@ -1,4 +1,4 @@
-import type { Diagnostic, SourceLocation } from '../diagnostics/types.js';
+import type { Diagnostic, SourceLocation } from '../diagnostics/index.js';
 import { redirectCodes } from './codes.js';
 import { lowerAscii } from './encode.js';
 import { MAX_CAPTURES, PARAM_NAME, type CompiledRule } from './compile.js';

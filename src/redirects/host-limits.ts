@@ -1,5 +1,5 @@
 import { parse, stringify } from 'node:querystring';
-import type { Diagnostic } from '../diagnostics/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { diag } from './check-entry.js';
 import type { CompiledRule } from './compile.js';
 import { CLOUDFLARE_LIMITS, NETLIFY_RECOMMENDED_MAX, VERCEL_ROUTE_LIMIT } from './limits.js';

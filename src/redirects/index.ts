@@ -12,6 +12,7 @@ export { formatNginxServer, proxyPath, type NginxServerOptions } from './nginx-s
 export { toJsonEntries, type RedirectJsonEntry } from './formats/json.js';
 export { writeRedirectArtifacts, nginxConfFiles, type RedirectArtifactOptions } from './artifacts.js';
 export { writeStubPages, isStubPage } from './write-stubs.js';
+export { htmlStubs } from './formats/html.js';
 export { compileRedirectMatcher } from './matcher.js';
 export { toBrowserRedirects } from './browser-data.js';
 export { matchBrowserRedirect, canonicalPathKey, type BrowserRedirects, type RedirectMatch } from './browser-match.js';

@@ -1,6 +1,6 @@
 import { lstat, mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { diag } from './check-entry.js';
 import { STUB_MARK, type StubPage } from './formats/html.js';
 

@@ -71,8 +71,7 @@ export function registerExportRedirects(program: Command, ctx: CliContext): void
         const exportOptions = { pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, proxyAllowedHosts: config.proxyAllowedHosts };
         const rel = (p: string) => path.relative(ctx.io.cwd, p) || '.';
         if (format === 'html') {
-          const { htmlStubs } = await import('../../redirects/formats/html.js');
-          const result = await redirects.writeStubPages(htmlStubs(rules, exportOptions), target!, rel(target!));
+          const result = await redirects.writeStubPages(redirects.htmlStubs(rules, exportOptions), target!, rel(target!));
           diagnostics.push(...result.diagnostics);
           if (hasErrors(result.diagnostics)) return refuse();
           if (!opts.quiet) ctx.err(`${result.written} redirect pages written to ${rel(target!)}`);
