@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { appendFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import fg from 'fast-glob';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { canMount } from '../helpers/mount.js';
 import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
-import { snapshotTree } from '../helpers/site.js';
+import { buildGoodCopy, snapshotTree } from '../helpers/site.js';
 
 // Each bad input of SPEC section 8: one clear line (file:line:col, code, message, hint), exit 1, and the
 // previous good dist/ left exactly as it was.
@@ -25,10 +25,7 @@ describe('bad input never destroys good output', () => {
   let good: Record<string, string>;
 
   beforeAll(async () => {
-    site = await copyFixture('build/good-site');
-    const first = await runDocsgen(['build', '--root', site]);
-    expect(first.exitCode, first.stderr).toBe(0);
-    good = await snapshotTree(path.join(site, 'dist'));
+    ({ site, good } = await buildGoodCopy());
   });
 
   for (const c of cases) {
@@ -87,19 +84,7 @@ describe('bad input never destroys good output', () => {
 
 // A full disk is the machine's problem: one line naming the file, exit 1, no stack trace, the output as it was.
 // These mount small tmpfs file systems (root only); where mounting is not allowed they are skipped.
-const mountable = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(path.join(os.tmpdir(), 'docsgen-mount-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
+const mountable = canMount((probe) => ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]);
 
 describe.skipIf(!mountable)('a disk that fills up', () => {
   const mounted: string[] = [];

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../../src/content/markdown.js';
 import { hasErrors } from '../../src/diagnostics/types.js';
-import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
-import { snapshotTree } from '../helpers/site.js';
+import { repoRoot, runDocsgen } from '../helpers/cli.js';
+import { buildGoodCopy, snapshotTree } from '../helpers/site.js';
 import { hostileSnippet, LINK_PROTOCOLS, unpublishableUrls } from '../content/hostile-urls.js';
 
 // Issue 19, item 1, through the real binary: every form of a script URL in Markdown is one DG2010 line at its
@@ -23,10 +23,7 @@ describe('hostile links in Markdown', () => {
   let good: Record<string, string>;
 
   beforeAll(async () => {
-    site = await copyFixture('build/good-site');
-    const first = await runDocsgen(['build', '--root', site, '--no-sw']);
-    expect(first.exitCode, first.stderr).toBe(0);
-    good = await snapshotTree(path.join(site, 'dist'));
+    ({ site, good } = await buildGoodCopy('build/good-site', ['--no-sw']));
   });
   afterAll(async () => {
     if (site) await rm(site, { recursive: true, force: true });

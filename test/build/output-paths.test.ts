@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverPages } from '../../src/content/discover.js';
 import { claimOutputs } from '../../src/pagedata/plan.js';
-import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
-import { snapshotTree } from '../helpers/site.js';
+import { repoRoot, runDocsgen } from '../helpers/cli.js';
+import { buildGoodCopy, snapshotTree } from '../helpers/site.js';
 
 // Issue 19, items 2, 4, 5 and 6: every input maps to output files of its own, at a URL that serves it, or the
 // build stops with one line naming the file(s), exit 1, and the previous dist/ exactly as it was.
@@ -21,10 +21,7 @@ describe('two sources never write one output file', () => {
   const outside: string[] = [];
 
   beforeAll(async () => {
-    site = await copyFixture('build/good-site');
-    const first = await runDocsgen(['build', '--root', site]);
-    expect(first.exitCode, first.stderr).toBe(0);
-    good = await snapshotTree(path.join(site, 'dist'));
+    ({ site, good } = await buildGoodCopy());
   });
   afterAll(async () => {
     await rm(site, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
-import { snapshotTree } from '../helpers/site.js';
+import { buildGoodCopy, snapshotTree } from '../helpers/site.js';
 
 // Issue 19, items 4 and 5: page input that crashed the build (exit 70, nothing on --json) or was lost or
 // changed without a word. Each bad page is one diagnostic at its file:line:column, exit 1, the previous
@@ -58,10 +58,7 @@ describe('bad page input is one diagnostic, never a crash', () => {
   let good: Record<string, string>;
 
   beforeAll(async () => {
-    site = await copyFixture('build/good-site');
-    const first = await runDocsgen(['build', '--root', site]);
-    expect(first.exitCode, first.stderr).toBe(0);
-    good = await snapshotTree(path.join(site, 'dist'));
+    ({ site, good } = await buildGoodCopy());
   });
   afterAll(() => rm(site, { recursive: true, force: true }));
 

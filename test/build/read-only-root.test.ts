@@ -1,28 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { canMount } from '../helpers/mount.js';
 import { copyFixture, runDocsgen } from '../helpers/cli.js';
 
 // A project on a read-only file system (a CI checkout mounted read-only): docsgen cannot create its cache. The
 // README promises one DG3003 line. Root ignores file modes, so the project is a read-only bind mount (root
 // only; skipped where mounting is not allowed). Node reports the failed recursive mkdir as ENOENT
 // (nodejs/node#47098): the build must find the real reason.
-const mountable = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(path.join(os.tmpdir(), 'docsgen-mount-'));
-  try {
-    execFileSync('mount', ['--bind', probe, probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
+const mountable = canMount((probe) => ['--bind', probe, probe]);
 
 describe.skipIf(!mountable)('a read-only project root', () => {
   const mounted: string[] = [];

@@ -10,3 +10,15 @@ export async function snapshotTree(dir: string): Promise<Record<string, string>>
   for (const f of files) out[f] = createHash('sha256').update(await readFile(path.join(dir, f))).digest('hex');
   return out;
 }
+
+/**
+ * A fresh copy of a fixture, built once (it must build cleanly), with its output's snapshot: the good output
+ * that bad input must never destroy.
+ */
+export async function buildGoodCopy(fixture = 'build/good-site', flags: string[] = []): Promise<{ site: string; good: Record<string, string> }> {
+  const { copyFixture, runDocsgen } = await import('./cli.js');
+  const site = await copyFixture(fixture);
+  const first = await runDocsgen(['build', '--root', site, ...flags]);
+  if (first.exitCode !== 0) throw new Error(`the ${fixture} fixture did not build (exit ${first.exitCode}):\n${first.stderr}`);
+  return { site, good: await snapshotTree(path.join(site, 'dist')) };
+}
