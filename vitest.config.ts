@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Browser and build tests start real servers and Chromium; two cores do not gain from more forks.

@@ -1,7 +1,7 @@
 import { canonicalPathKey } from './browser-match.js';
 import { encodePathPart, lowerAscii } from './encode.js';
 import { PARAM_REGEX, rawLiteralRegex, SPLAT_REGEX, type RegexDialect } from './pattern-regex.js';
-import { decodeUrlPart, encodeUrlPart, splitUrl } from './url-path.js';
+import { decodeUrlPart, encodeUrlPart, percentBytes, splitUrl } from './url-path.js';
 import { REDIRECT_STATUSES, type RedirectRule, type RedirectStatus } from './types.js';
 
 /**
@@ -175,10 +175,13 @@ export function compileTarget(to: string, names: readonly string[]): Pick<Compil
   // never a protocol-relative path: `//evil.example` would leave the site
   if (!prefix && typeof parts[0] === 'string') parts[0] = parts[0].replace(/^\/\/+/, (s) => '/' + '%2F'.repeat(s.length - 1));
   if (!prefix && typeof parts[0] !== 'string') parts.unshift('/');
+  // a literal `:name` in a pattern's target (written `:%61`) must not read as a placeholder in `_redirects` or
+  // vercel.json once encodeUrlPart decodes the letter: its first letter stays escaped, for every host alike
+  const guard = names.length > 0 ? (s: string) => s.replace(/:([A-Za-z_])/g, (_, ch: string) => ':' + percentBytes(ch)) : (s: string) => s;
   return {
-    toParts: parts,
-    toQuery: query ? encodeTarget(query, 'query') : null,
-    toFragment: fragment ? encodeTarget(fragment, 'fragment') : null,
+    toParts: parts.map((p) => (typeof p === 'string' ? guard(p) : p)),
+    toQuery: query ? guard(encodeTarget(query, 'query')) : null,
+    toFragment: fragment ? guard(encodeTarget(fragment, 'fragment')) : null,
   };
 }
 

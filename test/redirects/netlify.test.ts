@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseAllRedirects } from 'netlify-redirect-parser';
 import { describe, expect, it } from 'vitest';
 import { exportRedirects } from '../../src/redirects/index.js';
-import { hostileRules } from './hostile.js';
+import { hostileRules, rule } from './hostile.js';
 import { loadSampleRules } from './sample.js';
 
 async function parse(text: string): Promise<{ redirects: Array<{ from: string; to: string; status?: number; force: boolean }>; errors: Error[] }> {
@@ -38,5 +38,14 @@ describe('_redirects through netlify-redirect-parser', () => {
     const { redirects, errors } = await parse(exportRedirects(hostileRules, 'netlify'));
     expect(errors).toEqual([]);
     expect(redirects).toHaveLength(hostileRules.length);
+  });
+
+  // found by servers.property.test.ts: `%61` decoded to `a` turned the literal `::%61` into the placeholder `:a`
+  it('keeps a literal colon-letter of a pattern target from reading as a placeholder', async () => {
+    const { redirects, errors } = await parse(exportRedirects([rule('/documentation/old/:a/*', '/documentation/new/w::%61/:a/?x=:%73plat')], 'netlify'));
+    expect(errors).toEqual([]);
+    expect(redirects.map((r) => r.to)).toEqual(['/documentation/new/w::%61/:a/?x=:%73plat']);
+    const vercel = JSON.parse(exportRedirects([rule('/documentation/old/:a/*', '/documentation/new/w::%61/:a/')], 'vercel')) as { redirects: Array<{ destination: string }> };
+    expect(vercel.redirects[0]!.destination).toBe('/documentation/new/w::%61/:a/');
   });
 });

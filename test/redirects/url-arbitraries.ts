@@ -103,9 +103,18 @@ export interface GeneratedRequest {
   sameFile: boolean;
 }
 
+/**
+ * Target text as hosts send it: `'` as `%27`, and in a pattern's target a literal colon-letter (written `:%61`) keeps
+ * the letter escaped, or `_redirects` and vercel.json would read `:a` as the placeholder.
+ */
+function sentTargetText(g: GeneratedRule, ts: readonly Token[]): string {
+  const text = join(ts, 'sent').replace(/'/g, '%27');
+  return g.kind === 'pattern' ? text.replace(/:([A-Za-z_])/g, (_, ch: string) => ':' + hex(ch)) : text;
+}
+
 /** A target's own text as hosts send it, captures as `:a` and `:splat` (what a host fills in at run time). */
 export function targetTemplate(g: GeneratedRule): string {
-  const sent = (ts: readonly Token[]) => join(ts, 'sent').replace(/'/g, '%27');
+  const sent = (ts: readonly Token[]) => sentTargetText(g, ts);
   const path = g.target.segments.map((s) => (typeof s === 'string' ? s : sent(s))).join('/');
   return `/documentation/${path}/` + (g.target.query ? '?' + sent(g.target.query) : '') + (g.target.fragment ? '#' + sent(g.target.fragment) : '');
 }
@@ -125,7 +134,7 @@ export function requestsFor(g: GeneratedRule, variant: { query: string; spelling
   const tail = g.kind === 'pattern' ? `/${captureSent[0]}/${captureSent.slice(1).join('/')}` : g.trailingSlash ? '/' : '';
   const path = (lit: string) => `/documentation/${lit}${tail}`;
   // a target's own `'` is sent as `%27` (what a capture holds stays as the request sent it)
-  const sentTarget = (ts: readonly Token[]) => join(ts, 'sent').replace(/'/g, '%27');
+  const sentTarget = (ts: readonly Token[]) => sentTargetText(g, ts);
   const targetPath = '/documentation/' + g.target.segments.map((s) => (s === ':a' ? captureSent[0]! : s === ':splat' ? captureSent.slice(1).join('/') : sentTarget(s))).join('/') + '/';
   const tq = g.target.query ? sentTarget(g.target.query) : null;
   const rq = variant.query;
