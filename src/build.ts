@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { loadProject } from './config/load.js';
+import type { SiteConfig } from './config/index.js';
 import { PROJECT } from './config/defaults.js';
 import { hasErrors, type Diagnostic, type StageResult } from './diagnostics/types.js';
 import { cacheKey, stampKey } from './cache/hash.js';
@@ -116,8 +117,6 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // 0. Nothing changed since the last build, and its output is still in place: done.
   // (A build killed during its swap left the previous output under another name: it is put back first.)
   await recoverOutput(outDir);
-  // the component library's assets, hard-linked from docsgen's package by every build (see placeAssets)
-  const linkedDirs = [path.posix.join('public', prefixDir, 'calcite/assets')];
   const engine = engineId();
   const useCache = options.cache !== false;
   // pages' "Last updated" dates come from git: its last commit to content/ is an input (see git-dates.ts)
@@ -148,7 +147,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   lap('fingerprint');
   if (useCache && previousOutput && state.fingerprint === fingerprints().fingerprint) {
     // the output is compared as the commit left it (sizes, mtimes): an edit to it by hand is undone by building
-    const intact = stampOutput(outDir, linkedDirs) === state.outputStamp;
+    const intact = stampOutput(outDir) === state.outputStamp;
     lap('outputCheck');
     if (intact) {
       for (const k of ['pages', 'images', 'redirects', 'links'] as const) stats[k] = state.stats[k] ?? 0;
@@ -250,7 +249,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     await writeJson(path.join(siteDir, 'page-data/app-data.json'), { webpackCompilationHash: buildHash });
 
     // The component library's assets and the web manifest do not depend on the pages: placed while they render.
-    assets = placeAssets(siteDir, publicDir, prefix, config, root);
+    assets = placeAssets(siteDir, publicDir, prefix, config, root, client.inputs);
     assets.catch(() => undefined); // awaited below; a failure is rethrown there, not reported as unhandled
 
     // 3. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
@@ -443,7 +442,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const buildId = cacheKey(contentFingerprint, buildHash);
     await writeFile(path.join(staging.dir, MARKER), `${buildId}\n`);
     await staging.commit();
-    const outputStamp = stampOutput(outDir, linkedDirs) ?? '';
+    const outputStamp = stampOutput(outDir) ?? '';
     lap('commit');
     const done = finish();
     await saveBuildState(project.cacheDir, { version: 2, engine, fingerprint, outDir, buildId, buildHash, stats: done, diagnostics, stamps: inputs.stamps, outputs, outputStamp });
@@ -458,14 +457,16 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   }
 }
 
-/** Links the component library's assets into the site and writes the web manifest with its icons. */
-async function placeAssets(siteDir: string, publicDir: string, prefix: string, config: { siteName: string; shortName: string; manifestIcon: string }, root: string) {
-  const [{ linkTree }, { docsgenNodeModules }, { writeManifest }] = await Promise.all([
-    import('./render/link-tree.js'),
-    import('./config/docsgen-root.js'),
+/** Copies the component library's assets the bundles can request, and writes the web manifest with its icons. */
+async function placeAssets(siteDir: string, publicDir: string, prefix: string, config: SiteConfig, root: string, inputs: string[]) {
+  const [{ placeComponentAssets }, { calciteAssetsDir, docsgenRoot }, { writeManifest }] = await Promise.all([
+    import('./assets/index.js'),
+    import('./config/index.js'),
     import('./sw/manifest.js'),
   ]);
-  await linkTree(path.join(docsgenNodeModules, '@esri/calcite-components/dist/calcite/assets'), path.join(siteDir, 'calcite/assets'));
+  const { locales, defaultLocale, localeAliases } = config;
+  const skip = [path.join(docsgenRoot, 'lib'), path.join(docsgenRoot, 'src')];
+  await placeComponentAssets({ from: calciteAssetsDir(), to: path.join(siteDir, 'calcite/assets'), inputs, skip, locales, defaultLocale, localeAliases });
   return writeManifest({
     publicDir,
     pathPrefix: prefix,

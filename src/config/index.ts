@@ -7,3 +7,4 @@ export { configCodes } from './codes.js';
 export { checkConfigUrl, type UrlProblem } from './url-rules.js';
 export { checkAllowedHost, normalizeHost, privateHostReason, type HostProblem } from './host-rules.js';
 export { readYaml, MAX_YAML_ALIASES, type YamlProblem, type YamlRead } from '../util/read-yaml.js';
+export { docsgenRoot, docsgenNodePaths, calciteAssetsDir } from './docsgen-root.js';

@@ -9,7 +9,7 @@ import type { BuildFailure, BuildOptions, Message, Metafile } from 'esbuild';
 import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagnostics/types.js';
 import { guardExit, TemplateExit } from './exit-guard.js';
-import { docsgenNodeModules, docsgenRoot } from '../config/docsgen-root.js';
+import { docsgenNodePaths, docsgenRoot } from '../config/docsgen-root.js';
 import { chunkNameOf } from './chunk-name.js';
 
 /** The server bundle's @lit/react: compiled next to this file, or its TypeScript source when run from src/. */
@@ -72,7 +72,7 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    nodePaths: [docsgenNodeModules],
+    nodePaths: docsgenNodePaths,
     define: { 'process.env.NODE_ENV': '"production"' },
     // Calcite's wrappers render on the server without the refs only a browser uses (see lit-react-server.ts)
     alias: { '@lit/react': LIT_REACT_SERVER },
@@ -154,6 +154,8 @@ export interface ClientBundle {
   files: string[];
   /** Hash of every emitted file, part of the build hash. */
   hash: string;
+  /** Every input file of the bundles, absolute (the assets stage reads which components and icons they use). */
+  inputs: string[];
 }
 
 /**
@@ -196,7 +198,7 @@ export async function compileClient(opts: {
       // esbuild's hashes cover input paths relative to the working directory: relative to the templates, the
       // output does not depend on where the project lives
       absWorkingDir: opts.templatesDir,
-      nodePaths: [docsgenNodeModules],
+      nodePaths: docsgenNodePaths,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
       legalComments: 'none',
@@ -241,7 +243,8 @@ export async function compileClient(opts: {
   await writeFile(path.join(path.dirname(appPath), appName), app);
   files.push(appName);
   hasher.update(appName);
-  return { appUrl: `${opts.urlBase}/${appName}`, stylesUrl, chunks, files, hash: hasher.digest('hex').slice(0, 16) };
+  const inputs = Object.keys(result.metafile.inputs).map((k) => path.resolve(opts.templatesDir, k));
+  return { appUrl: `${opts.urlBase}/${appName}`, stylesUrl, chunks, files, hash: hasher.digest('hex').slice(0, 16), inputs };
 }
 
 function esbuildDiagnostic(err: unknown, displayRoot: string, code: string): Diagnostic {

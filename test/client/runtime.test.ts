@@ -576,18 +576,18 @@ describe.concurrent('the browser runtime', () => {
       return Object.fromEntries(['pt', 'nb', 'nn', 'zh', 'pt-BR', 'de-AT', 'EN-us', 'zh-TW', 'xx'].map((l) => [l, n(l)]));
     });
     expect(resolved).toEqual({ pt: 'pt-PT', nb: 'no', nn: 'no', zh: 'zh-CN', 'pt-BR': 'pt-BR', 'de-AT': 'de', 'EN-us': 'en', 'zh-TW': 'zh-TW', xx: 'en' });
-    s.server.rules.push({ path: `${P}/calcite/assets/alert/t9n/messages.fr.json`, status: 404 });
+    s.server.rules.push({ path: `${P}/calcite/assets/notice/t9n/messages.fr.json`, status: 404 });
     const from = s.server.log.length;
     const messages = await t.page.evaluate(async () => {
       const load = window.___docsgenRuntime!.loadMessages as (c: string, l: string) => Promise<Record<string, string>>;
-      return { pt: await load('alert', 'pt'), nb: await load('alert', 'nb'), fr: await load('alert', 'fr') };
+      return { pt: await load('notice', 'pt'), nb: await load('notice', 'nb'), fr: await load('notice', 'fr') };
     });
     expect(messages).toEqual({ pt: { close: 'Fechar' }, nb: { close: 'Lukk' }, fr: { close: 'Close' } });
     expect(s.since(from).filter((r) => r.includes('/t9n/'))).toEqual([
-      `GET ${P}/calcite/assets/alert/t9n/messages.pt-PT.json`,
-      `GET ${P}/calcite/assets/alert/t9n/messages.no.json`,
-      `GET ${P}/calcite/assets/alert/t9n/messages.fr.json`,
-      `GET ${P}/calcite/assets/alert/t9n/messages.en.json`,
+      `GET ${P}/calcite/assets/notice/t9n/messages.pt-PT.json`,
+      `GET ${P}/calcite/assets/notice/t9n/messages.no.json`,
+      `GET ${P}/calcite/assets/notice/t9n/messages.fr.json`,
+      `GET ${P}/calcite/assets/notice/t9n/messages.en.json`,
     ]);
   });
 

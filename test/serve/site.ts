@@ -59,7 +59,7 @@ export async function buildServeFixture(dir: string): Promise<BuiltNames> {
     chunkJs: pick(/^chunk-(?=[A-Z0-9]*[0-9])[A-Z0-9]{8}\.js$/),
     css: pick(/^styles-[0-9a-f]+\.css$/),
     image: `/documentation/static/${staticDir}/diagram.png`,
-    calciteJson: '/documentation/calcite/assets/stepper/t9n/messages.ja.json',
+    calciteJson: '/documentation/calcite/assets/notice/t9n/messages.en.json',
   };
 }
 
