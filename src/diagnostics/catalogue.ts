@@ -5,6 +5,7 @@ import { linkCodes } from '../links/codes.js';
 import { imageCodes } from '../images/codes.js';
 import { swCodes } from '../sw/codes.js';
 import { serveCodes } from '../serve/codes.js';
+import { initCodes } from '../init/codes.js';
 
 /** Every code of every stage, by stage, for the uniqueness test and the README's table. */
 export const allCodes: Record<string, Record<string, string>> = {
@@ -15,4 +16,5 @@ export const allCodes: Record<string, Record<string, string>> = {
   images: imageCodes,
   sw: swCodes,
   serve: serveCodes,
+  init: initCodes,
 };

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
+import { registerInit } from './init.js';
 import { registerBuild } from './build.js';
 import { registerValidateRedirects } from './validate-redirects.js';
 import { registerExportRedirects } from './export-redirects.js';
@@ -11,6 +12,7 @@ import { registerDev } from './dev.js';
 
 /** Every command, in the order `--help` lists them. One file per command. */
 export const commands: Array<(program: Command, ctx: CliContext) => void> = [
+  registerInit,
   registerBuild,
   registerValidateRedirects,
   registerExportRedirects,
