@@ -3,12 +3,16 @@
 // which keeps `npm ci` fast. The browser runtime in src/client/ is bundled later, at site-build time.
 // lib/ is replaced by a rename so a build running at the same moment never sees it half-written.
 import { build } from 'esbuild';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fg from 'fast-glob';
 import { createHash } from 'node:crypto';
 import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// `npm pack` runs prepack (this script with --types) and then prepare: the second compile would drop the types
+if (process.env.npm_lifecycle_event === 'prepare' && ['pack', 'publish'].includes(process.env.npm_command ?? '')) process.exit(0);
 const entryPoints = await fg(['src/**/*.{ts,tsx}', '!src/**/*.d.ts'], { cwd: root, absolute: true });
 const staging = `${root}/lib.tmp-${process.pid}`;
 await build({
@@ -22,6 +26,12 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+// `--types` (the prepack step): the API's .d.ts files beside the JavaScript, from src/index.ts and what it reaches.
+// Declarations only and no type check (`npm run typecheck` does that): a few seconds, so not on every compile.
+if (process.argv.includes('--types')) {
+  const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+  await promisify(execFile)(process.execPath, [tsc, '-p', `${root}/tsconfig.types.json`, '--outDir', staging]);
+}
 // The engine id: a hash of every compiled file. The build cache keys on it, so a changed docsgen never reuses
 // pages rendered by another one (the version number alone does not change between commits).
 const hasher = createHash('sha256');
