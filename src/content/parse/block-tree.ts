@@ -7,6 +7,7 @@ import { positioned } from './positioned-token.js';
 import { parseDefinition } from './definition.js';
 import type { SourceLines } from './source-lines.js';
 import { applyTaskMarker } from './task-list.js';
+import { extensionNode } from './extension-nodes.js';
 
 type Lines = [number, number];
 
@@ -94,9 +95,17 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
         open(node, token);
         break;
       }
+      case 'footnote_definition_open':
+      case 'container_directive_open':
+      case 'directive_label_open':
+      case 'leaf_directive_open':
+        open(extensionNode(md, token, source.point(positioned(token).srcStart ?? source.lineStart(token.map![0])), endOfLines(token.map!)), token);
+        break;
       case 'inline': {
         const parent = top();
-        const map = inlineLineMap(token, parent, source, row);
+        // a directive's label is found where its opening line says, not as the end of that line
+        const labelAt = (token.meta as { sourceStart?: number } | null)?.sourceStart;
+        const map = labelAt === undefined ? inlineLineMap(token, parent, source, row) : { contentStarts: [0], sourceStarts: [labelAt] };
         convertInline(md, token, map, source, parent, stack.length - 1, env);
         if (parent.type === 'tableCell' && row && map.sourceStarts[0] !== undefined) {
           const start = source.point(map.sourceStarts[0]);

@@ -5,6 +5,8 @@ import { trackInlinePositions } from './inline-positions.js';
 import { limitNesting } from './nesting.js';
 import { keepReferenceTokens } from './reference-tokens.js';
 import { useGfmStrikethrough } from './strikethrough.js';
+import { useDirectives } from './directives.js';
+import { useFootnotes } from './footnotes.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -25,6 +27,9 @@ export function createParser(): MarkdownIt {
   md.core.ruler.disable(['text_join', 'normalize']);
   keepReferenceTokens(md);
   useGfmStrikethrough(md);
+  // before the position tracking, which wraps every block rule there is when it runs
+  useFootnotes(md);
+  useDirectives(md);
   trackBlockPositions(md);
   trackInlinePositions(md);
   useAutolinkLiterals(md);

@@ -4,3 +4,5 @@ import { normalizeIdentifier as normalizeLabel } from 'micromark-util-normalize-
 export function normalizeIdentifier(label: string): string {
   return normalizeLabel(label).toLowerCase();
 }
+
+export { normalizeLabel };

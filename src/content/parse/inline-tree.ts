@@ -111,6 +111,12 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
       case 'image':
         push(imageNode(token, content, point));
         break;
+      case 'footnote_ref': {
+        // as mdast-util-gfm-footnote: the identifier from the label as written, the label with escapes resolved
+        const raw = (token.meta as { label: string }).label;
+        push({ type: 'footnoteReference', identifier: normalizeIdentifier(raw), label: md.utils.unescapeAll(raw), position: { start: point(at), end: point(at + token.markup.length) } });
+        break;
+      }
       default:
         break;
     }
