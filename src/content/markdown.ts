@@ -4,6 +4,8 @@ import type { Diagnostic } from '../diagnostics/types.js';
 import type { ContentHashOf } from '../images/index.js';
 import { transformAlerts } from './alerts.js';
 import { readCodeMeta } from './code-meta.js';
+import { transformDirectives } from './directives.js';
+import { linksInRenderedOrder } from './footnote-order.js';
 import { assignHeadingIds, type TocEntry } from './headings.js';
 import { resolveImages, type ImageReference } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
@@ -92,11 +94,13 @@ async function compileTree(
   diagnostics.push(...reportRawHtml(nodes.html, displayFile, lines));
   transformAlerts(nodes.blockquotes);
   diagnostics.push(...readCodeMeta(nodes.codes, displayFile, lines));
+  // after the fence meta, whose title names a fence's tab
+  transformDirectives(nodes.containers);
   const { toc, firstHeading } = assignHeadingIds(nodes.headings);
   // after the variables, which may write a URL
   const publishable = refuseUnsafeUrls(tree, nodes, displayFile, lines);
   diagnostics.push(...publishable.diagnostics);
-  const links = rewriteLinks(publishable.definitions, publishable.links, { relFile, pathPrefix: opts.pathPrefix });
+  const links = rewriteLinks(publishable.definitions, linksInRenderedOrder(publishable.links, nodes.footnoteDefinitions, tree), { relFile, pathPrefix: opts.pathPrefix });
   const { images, diagnostics: imageProblems } = await resolveImages(publishable.images, {
     file,
     displayFile,

@@ -13,6 +13,7 @@ import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { find, html as htmlSchema } from 'property-information';
 import { trimLines } from 'trim-lines';
 import { decorateCodeBlock } from './code-blocks.js';
+import { addFootnoteDefinition, footnoteReference, footnoteSection, footnoteState, type FootnoteState } from './footnotes-html.js';
 import type { CodeMeta } from './code-meta.js';
 import { highlightHtml, isHighlighted } from './highlight.js';
 import { escapeAttribute, escapeText } from './html-escape.js';
@@ -23,9 +24,13 @@ const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);
 
 /** Compiles a transformed mdast tree to article HTML. */
 export function treeToHtml(tree: Root): string {
-  const definitions = new Map<string, Definition>();
-  collectDefinitions(tree, definitions);
-  return serializeAll(one({ definitions }, tree, undefined) as ElementContent[]);
+  const state: State = { definitions: new Map<string, Definition>(), footnotes: null };
+  collectDefinitions(tree, state);
+  const nodes = one(state, tree, undefined) as ElementContent[];
+  // the footnotes section, after everything else, as remark-rehype adds it
+  const section = state.footnotes ? footnoteSection(state.footnotes, (node) => all(state, node), wrap) : undefined;
+  if (section) nodes.push(text('\n'), section);
+  return serializeAll(nodes);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -34,18 +39,23 @@ export function treeToHtml(tree: Root): string {
 interface State {
   /** Definitions by upper-cased identifier; the first one wins, as in CommonMark. */
   definitions: Map<string, Definition>;
+  /** The page's footnotes, or null when it defines none. */
+  footnotes: FootnoteState | null;
 }
 
 type Result = ElementContent | ElementContent[] | undefined;
 
-/** Definitions sit in block containers only (root, quotes, list items), never inside paragraphs. */
-function collectDefinitions(node: Parents, into: Map<string, Definition>): void {
+/** Definitions sit in block containers only (root, quotes, lists, footnotes, directives), never in paragraphs. */
+function collectDefinitions(node: Parents, state: State): void {
   for (const child of node.children) {
     if (child.type === 'definition') {
       const id = String(child.identifier).toUpperCase();
-      if (!into.has(id)) into.set(id, child);
-    } else if (child.type === 'blockquote' || child.type === 'list' || child.type === 'listItem') {
-      collectDefinitions(child, into);
+      if (!state.definitions.has(id)) state.definitions.set(id, child);
+    } else if (child.type === 'footnoteDefinition') {
+      addFootnoteDefinition((state.footnotes ??= footnoteState()), child);
+      collectDefinitions(child, state);
+    } else if (child.type === 'blockquote' || child.type === 'list' || child.type === 'listItem' || child.type === 'containerDirective') {
+      collectDefinitions(child, state);
     }
   }
 }
@@ -154,6 +164,8 @@ function one(state: State, node: Nodes, parent: Parents | undefined): Result {
     case 'linkReference':
     case 'imageReference':
       return reference(state, node);
+    case 'footnoteReference':
+      return applyData(node, footnoteReference((state.footnotes ??= footnoteState()), node));
     case 'list':
       return list(state, node);
     case 'listItem':
@@ -178,7 +190,7 @@ function one(state: State, node: Nodes, parent: Parents | undefined): Result {
 
 /** What mdast-util-to-hast does with a node type it has no handler for (footnotes, `toml`, extensions). */
 function unknown(state: State, node: Nodes): Result {
-  if (node.type === 'footnoteDefinition' || node.type === 'footnoteReference' || (node.type as string) === 'toml') return undefined;
+  if (node.type === 'footnoteDefinition' || (node.type as string) === 'toml') return undefined;
   const data = (node.data ?? {}) as Record<string, unknown>;
   const own = Object.prototype.hasOwnProperty;
   const result: ElementContent =

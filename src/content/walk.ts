@@ -1,4 +1,5 @@
-import type { Blockquote, Code, Definition, Heading, Html, Image, ImageReference, InlineCode, Link, LinkReference, Nodes, Root, Text } from 'mdast';
+import type { Blockquote, Code, Definition, FootnoteDefinition, Heading, Html, Image, ImageReference, InlineCode, Link, LinkReference, Nodes, Root, Text } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
 
 /** A node whose text or URL may hold `{{ variables }}`. */
 export type ValueNode = Text | InlineCode | Code | Link | Image | Definition;
@@ -16,15 +17,19 @@ export interface NodeIndex {
   links: (Link | LinkReference)[];
   images: Image[];
   imageReferences: ImageReference[];
+  /** `:::name` containers (directives.ts), outer ones first. */
+  containers: ContainerDirective[];
+  footnoteDefinitions: FootnoteDefinition[];
 }
 
 /**
  * One walk of the tree for all the transforms between parsing and HTML, instead of one each: the walks
  * were a tenth of a page's Markdown time. Valid as long as no transform adds a node another one looks for
- * (the only one that adds nodes, transformAlerts, adds a label paragraph with plain text, after the variables).
+ * (transformAlerts and transformDirectives add label paragraphs of plain text or of phrasing already indexed, and
+ * turn containers into block quotes, after the variables and the alerts).
  */
 export function indexNodes(tree: Root): NodeIndex {
-  const index: NodeIndex = { values: [], html: [], blockquotes: [], headings: [], codes: [], definitions: [], links: [], images: [], imageReferences: [] };
+  const index: NodeIndex = { values: [], html: [], blockquotes: [], headings: [], codes: [], definitions: [], links: [], images: [], imageReferences: [], containers: [], footnoteDefinitions: [] };
   // a stack, not recursion: a tree is as deep as its Markdown nests, and this must not be what limits that
   const stack: Nodes[] = [tree];
   while (stack.length > 0) {
@@ -74,6 +79,12 @@ function record(node: Nodes, index: NodeIndex): boolean {
       return true;
     case 'blockquote':
       index.blockquotes.push(node);
+      return true;
+    case 'containerDirective':
+      index.containers.push(node);
+      return true;
+    case 'footnoteDefinition':
+      index.footnoteDefinitions.push(node);
       return true;
     default:
       return true;

@@ -6,7 +6,8 @@ import { compileBoth } from './remark-oracle.js';
 // end reports each link at the same Markdown line:column as remark did (check-links prints these), in order.
 const opts = { root: '/p', contentDir: '/p/content', pathPrefix: '/documentation', variables: { arcgis_js_version: '4.33' }, imageMaxWidth: 995 };
 
-const word = fc.constantFrom('map', 'layer', 'query', 'the', 'a', 'view', 'Ünï', 'x_y', '`code`', '*em*', '**strong**', '&amp;', '\\*', '{{ arcgis_js_version }}', '{{ nope }}');
+// footnote calls: `[^1]`–`[^3]` are defined at the end of every document, `[^9]` never is (it stays text)
+const word = fc.constantFrom('map', 'layer', 'query', 'the', 'a', 'view', 'Ünï', 'x_y', '`code`', '*em*', '**strong**', '&amp;', '\\*', '{{ arcgis_js_version }}', '{{ nope }}', '[^1]', '[^2]', 'x[^3]', '[^9]');
 const target = fc.constantFrom('/x/', './page.md', '../up.md#h', 'https://example.com/a', '#frag', '/x/', 'other.md');
 const link = fc.oneof(
   fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), target).map(([w, t]) => `[${w.join(' ')}](${t})`),
@@ -23,10 +24,24 @@ const block = fc.oneof(
   fc.tuple(inline, inline).map(([a, b]) => `| A | B |\n|---|:-:|\n| ${a.replace(/\|/g, '')} | ${b.replace(/\|/g, '')} |`),
   inline.map((l) => `  ${l}`),
 );
-const doc = fc.array(block, { minLength: 1, maxLength: 6 }).map((blocks) => `---\ntitle: T\ndescription: D\n---\n${blocks.join('\n\n')}\n\n[ref]: /ref/\n`);
+// the containers writers wrap blocks in: admonitions (nested with more colons outside), tabs of fences or markers
+const container = fc.oneof(
+  fc.tuple(fc.constantFrom('note', 'tip', 'caution', 'danger', 'info', 'unknown'), fc.option(fc.array(word, { minLength: 1, maxLength: 3 })), fc.array(block, { minLength: 1, maxLength: 2 })).map(
+    ([name, title, blocks]) => `:::${name}${title === null ? '' : `[${title.join(' ')}]`}\n${blocks.join('\n\n')}\n:::`,
+  ),
+  fc.array(block, { minLength: 1, maxLength: 2 }).map((blocks) => `::::note\n${blocks.join('\n\n')}\n\n:::tip\n${blocks[0]}\n:::\n::::`),
+  fc.array(fc.tuple(fc.constantFrom('JavaScript', 'Python', '.NET', 'Java', 'Kotlin', 'Swift'), block), { minLength: 1, maxLength: 3 }).map(
+    (tabs) => `:::tabs\n${tabs.map(([label, b]) => `::tab[${label}]\n\n${b}`).join('\n\n')}\n:::`,
+  ),
+  fc.constantFrom('::::tabs\n```js\nconst a = 1;\n```\n```python\na = 1\n```\n::::'),
+);
+const footnotes = fc.array(inline, { minLength: 3, maxLength: 3 }).map((notes) => notes.map((n, i) => `[^${i + 1}]: ${n}`).join('\n'));
+const doc = fc
+  .tuple(fc.array(fc.oneof({ weight: 4, arbitrary: block }, { weight: 1, arbitrary: container }), { minLength: 1, maxLength: 6 }), footnotes)
+  .map(([blocks, notes]) => `---\ntitle: T\ndescription: D\n---\n${blocks.join('\n\n')}\n\n${notes}\n\n[ref]: /ref/\n`);
 
 describe('link positions', () => {
-  it('equal remark’s for generated documents', async () => {
+  it('equal remark’s for generated documents (footnotes and containers included)', async () => {
     await fc.assert(
       fc.asyncProperty(doc, async (text) => {
         const { actual, expected } = await compileBoth(text, '/p/content/a/b.md', 'content/a/b.md', 'a/b.md', opts);

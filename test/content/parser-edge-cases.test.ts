@@ -60,6 +60,17 @@ const CASES: Record<string, string> = {
   'empty headings': '#\n\n## \n',
   'lazy continuation in a list': '- a\nlazy [x](/x/)\n',
   'list item starting with a blank line': '-\n  foo [x](/x/)\n- bar\n',
+  'footnotes': 'Text[^1].\n\n[^1]: The note.\n',
+  'footnotes called twice, out of order, with links and a footnote citing another': 'B[^b] then A[^a] and B again[^b], see [x](/x/).\n\n[^a]: Alpha [link](/a/) cites[^c].\n[^b]: Beta\n\n    second para [l2](/l2/).\n[^c]: Gamma.\n[^unused]: Never called [u](/u/).\n\nAfter [y](/y/).\n',
+  'footnote labels: case, escapes, undefined and spaced': 'One[^Note] two[^note] none[^missing] spaced[^a b] esc[^x\\]y].\n\n[^note]: N.\n[^x\\]y]: E.\n',
+  'footnote definition interrupting a paragraph, with lazy lines and code': 'para[^1]\n[^1]: foot\nlazy\n\n        code in footnote\n',
+  'footnote in a list, a quote and a table': '- item[^1]\n\n> quote[^1]\n\n| a | b |\n|---|---|\n| c[^1] | d |\n\n[^1]: F.\n',
+  'admonitions of every name, with titles': ':::note\nA note with [link](/n/).\n:::\n\n:::tip[Before *you* start]\nTip.\n:::\n\n:::info\ni\n:::\n\n:::caution\nc\n:::\n\n:::danger[]\nd\n:::\n\n:::warning\nw\n:::\n\n:::important{#x .y}\n:::\n',
+  'nested admonitions and unknown directives': '::::note[Outer]\nouter\n:::tip\ninner [l](/in/)\n:::\n::::\n\n:::details[More]\nhidden?\n:::\n\n::leaf[x]{a=b}\n\n:::\nno name\n:::\n',
+  'admonition in a list and a quote, unclosed at the end': '- item\n\n  :::note\n  in list\n  :::\n\n> :::tip\n> quoted\n> :::\n\n:::danger\nunclosed [z](/z/)\n',
+  'tabs of fences': '::::tabs\n```js\nconst a = 1;\n```\n```python title="app.py"\na = 1\n```\n```kotlin {1}\nval a = 1\n```\n:::note\nAfter the Kotlin tab\n:::\n::::\n',
+  'tabs of tab markers with a label': ':::tabs[Pick one]\nbefore\n\n::tab[.NET]\n\nUse [C#](/cs/).\n\n```csharp\nvar a = 1;\n```\n\n::tab[*Swift*]\n\n```swift\nlet a = 1\n```\n:::\n',
+  'text that looks like directives stays text': 'Time 10:30, a:b, ::: alone, :: x and :::name-\n\nC++ std::vector and ::before\n',
   'unicode text and urls': 'Ünïcödé [lïnk](/ü/) — em dash, [a](/a%20b/) ![i](<./i j.png>)\n',
 };
 
@@ -67,8 +78,6 @@ const CASES: Record<string, string> = {
 const KNOWN_DIFFERENCES: Record<string, string> = {
   // micromark bug: after indented code and a blank line, an ordered list not starting at 1 becomes a paragraph.
   'ordered list (start ≠ 1) right after indented code': '    code\n\n3. three\n4. four\n',
-  // GFM footnotes are not supported by the markdown-it front end: `[^1]` stays text.
-  'footnotes': 'Text[^1].\n\n[^1]: The note.\n',
   // CommonMark: no link contains a link, even inside an image's description; markdown-it keeps the outer link.
   'a link inside an image inside a link': '[![[a](/in/)](https://cdn.example.com/i.png)](/out/)\n',
 };

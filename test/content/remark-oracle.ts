@@ -1,6 +1,8 @@
 // The parser docsgen used before markdown-it (issue 6) and the unified HTML stage it used before
 // src/content/to-html.ts, kept only as the oracle docsgen's own parser and HTML stage must match.
 import type { Root } from 'mdast';
+import { directiveFromMarkdown } from 'mdast-util-directive';
+import { directive } from 'micromark-extension-directive';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -13,9 +15,21 @@ import { treeToHtml } from '../../src/content/to-html.js';
 import { withoutCodeDecorations } from './code-decorations.js';
 import { unifiedTreeToHtml } from './unified-to-html.js';
 
-const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze();
+/**
+ * remark-directive's container (`:::name`) and leaf (`::name`) directives, without its text directives (`:name`),
+ * which docsgen does not read: prose like `a:b` stays text.
+ */
+function blockDirectives(this: { data(): Record<string, unknown[] | undefined> }): void {
+  const syntax = directive();
+  delete (syntax as { text?: unknown }).text;
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(syntax);
+  (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
+}
 
-/** remark-parse + remark-frontmatter(yaml) + remark-gfm, as the old compileMarkdown parsed. */
+const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(blockDirectives).freeze();
+
+/** remark-parse + remark-frontmatter(yaml) + remark-gfm + block directives: the mdast docsgen's parser must give. */
 export const remarkParseMarkdown = (text: string): Root => processor.parse(text);
 
 /** docsgen's HTML stage with the fence meta left unrendered, as remark-rehype (which knows no meta) does. */

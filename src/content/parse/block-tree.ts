@@ -8,6 +8,7 @@ import { parseDefinition } from './definition.js';
 import type { SourceLines } from './source-lines.js';
 import { applyTaskMarker } from './task-list.js';
 import { extensionNode } from './extension-nodes.js';
+import type { FootnoteEnv } from './footnotes.js';
 
 type Lines = [number, number];
 
@@ -24,6 +25,8 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
   const hidden = new WeakMap<List, boolean>();
   let table: Table | null = null;
   let row: { line: number; cursor: number; cell: number } | null = null;
+  // container directives around the current token (footnote calls need it: footnotes.ts, seesFootnote)
+  let directives = 0;
   const top = () => stack[stack.length - 1] as Parent;
   const add = (node: Nodes, token: Token) => {
     (top().children as Nodes[]).push(node);
@@ -95,17 +98,26 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
         open(node, token);
         break;
       }
-      case 'footnote_definition_open':
       case 'container_directive_open':
+        directives++;
+        open(extensionNode(md, token, startOf(token), endOfLines(token.map!)), token);
+        break;
+      case 'container_directive_close':
+        directives--;
+        stack.pop();
+        break;
+      case 'footnote_definition_open':
       case 'directive_label_open':
       case 'leaf_directive_open':
-        open(extensionNode(md, token, source.point(positioned(token).srcStart ?? source.lineStart(token.map![0])), endOfLines(token.map!)), token);
+        open(extensionNode(md, token, startOf(token), endOfLines(token.map!)), token);
         break;
       case 'inline': {
         const parent = top();
         // a directive's label is found where its opening line says, not as the end of that line
         const labelAt = (token.meta as { sourceStart?: number } | null)?.sourceStart;
         const map = labelAt === undefined ? inlineLineMap(token, parent, source, row) : { contentStarts: [0], sourceStarts: [labelAt] };
+        // a container's label is read with the text around the container, not with its content
+        (env as FootnoteEnv).inlineDepth = parent.type === 'paragraph' && labelAt !== undefined ? directives - 1 : directives;
         convertInline(md, token, map, source, parent, stack.length - 1, env);
         if (parent.type === 'tableCell' && row && map.sourceStarts[0] !== undefined) {
           const start = source.point(map.sourceStarts[0]);

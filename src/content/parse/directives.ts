@@ -4,6 +4,7 @@
 // A container ends at the first fence of at least as many colons; an inner container therefore takes fewer
 // colons than the one around it (`::::tabs` … `:::note` … `:::` … `::::`), as in remark.
 import type { MarkdownIt, StateBlock } from 'markdown-it';
+import type { FootnoteEnv } from './footnotes.js';
 import { positioned } from './positioned-token.js';
 
 /** What a directive's opening line holds, with offsets in the page source. */
@@ -135,7 +136,10 @@ function containerDirective(state: StateBlock, startLine: number, endLine: numbe
   const oldLineMax = state.lineMax;
   state.parentType = 'container' as typeof state.parentType;
   state.lineMax = next;
+  const containers = ((state.env as FootnoteEnv).containers ??= []);
+  containers.push(start);
   state.md.block.tokenize(state, startLine + 1, next);
+  containers.pop();
   state.parentType = oldParent;
   state.lineMax = oldLineMax;
   const close = state.push('container_directive_close', '', -1);

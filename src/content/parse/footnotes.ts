@@ -5,9 +5,17 @@
 import type { MarkdownIt, StateBlock, StateInline } from 'markdown-it';
 import { normalizeLabel } from './identifier.js';
 
-/** The labels defined on the page being parsed, normalized (kept in markdown-it's `env`). */
-interface FootnoteEnv {
-  footnoteLabels?: Set<string>;
+/** What the footnote rules keep in markdown-it's `env` while parsing one page. */
+export interface FootnoteEnv {
+  /**
+   * Each label defined on the page (normalized), with where each definition is: inside how many container
+   * directives, and the source offset where the innermost one starts (see seesFootnote).
+   */
+  footnoteLabels?: Map<string, Array<{ depth: number; start: number }>>;
+  /** Source offsets where the container directives now being parsed start, innermost last (directives.ts). */
+  containers?: number[];
+  /** How many container directives hold the inline content now being converted (block-tree.ts sets it). */
+  inlineDepth?: number;
 }
 
 /** Longest label micromark reads (its `linkReferenceSizeMax`). */
@@ -45,7 +53,12 @@ function footnoteDefinition(state: StateBlock, startLine: number, endLine: numbe
   if (silent) return true;
   const label = src.slice(start + 2, close);
   const env = state.env as FootnoteEnv;
-  (env.footnoteLabels ??= new Set()).add(normalizeLabel(label));
+  const labels = (env.footnoteLabels ??= new Map());
+  const key = normalizeLabel(label);
+  const places = labels.get(key) ?? [];
+  const depth = env.containers?.length ?? 0;
+  places.push({ depth, start: depth === 0 ? 0 : env.containers![depth - 1]! });
+  labels.set(key, places);
 
   const open = state.push('footnote_definition_open', '', 1);
   open.meta = { label };
@@ -87,20 +100,34 @@ function footnoteDefinition(state: StateBlock, startLine: number, endLine: numbe
 }
 
 function footnoteCall(state: StateInline, silent: boolean): boolean {
+  // Silent runs come from markdown-it's link label scan, which fails a label holding any `[` that is not a plain
+  // bracket: read as two brackets there, a call keeps `[x[^1]](/u)` a link, as in remark.
+  if (silent) return false;
   const src = state.src;
   const start = state.pos;
   if (src.charCodeAt(start) !== 0x5b || src.charCodeAt(start + 1) !== 0x5e) return false;
   const labels = (state.env as FootnoteEnv).footnoteLabels;
+  // (whether the call is in a range that sees the definition is decided with its offset: seesFootnote)
   if (!labels) return false;
   const close = scanFootnoteLabel(src, start + 2, state.posMax);
   if (close === -1) return false;
   const label = src.slice(start + 2, close);
   if (!labels.has(normalizeLabel(label))) return false;
-  if (!silent) {
-    const token = state.push('footnote_ref', '', 0);
-    token.meta = { label };
-    token.markup = src.slice(start, close + 1);
-  }
+  const token = state.push('footnote_ref', '', 0);
+  token.meta = { label };
+  token.markup = src.slice(start, close + 1);
   state.pos = close + 1;
   return true;
+}
+
+/**
+ * Whether a call of `label` at source offset `at`, inside `depth` container directives, sees a definition of it.
+ * micromark reads a container directive's content as a document of its own, one nesting level per pass over the
+ * page, in document order: the page's blocks first (registering the definitions outside any container), then the
+ * text outside containers with the blocks of the containers one deep, and so on. A call sees a definition
+ * registered in an earlier pass, or earlier in its own pass.
+ */
+export function seesFootnote(env: FootnoteEnv, label: string, at: number, depth: number): boolean {
+  const places = env.footnoteLabels?.get(normalizeLabel(label));
+  return places?.some((d) => d.depth <= depth || (d.depth === depth + 1 && d.start < at)) ?? false;
 }

@@ -1,5 +1,6 @@
 import type { MarkdownIt, Token } from 'markdown-it';
 import type { Image, ImageReference, Link, LinkReference, Parent, PhrasingContent, Text } from 'mdast';
+import { seesFootnote, type FootnoteEnv } from './footnotes.js';
 import { normalizeIdentifier } from './identifier.js';
 import { NESTING_LIMIT, NestingError, type NestingEnv } from './nesting.js';
 import { positioned } from './positioned-token.js';
@@ -114,6 +115,12 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
       case 'footnote_ref': {
         // as mdast-util-gfm-footnote: the identifier from the label as written, the label with escapes resolved
         const raw = (token.meta as { label: string }).label;
+        // a call outside the container directive its definition is in stays text, as in remark (see FootnoteEnv)
+        const footnotes = env as FootnoteEnv;
+        if (!seesFootnote(footnotes, raw, point(at).offset ?? 0, footnotes.inlineDepth ?? 0)) {
+          appendText(token.markup, at, at + token.markup.length);
+          break;
+        }
         push({ type: 'footnoteReference', identifier: normalizeIdentifier(raw), label: md.utils.unescapeAll(raw), position: { start: point(at), end: point(at + token.markup.length) } });
         break;
       }
