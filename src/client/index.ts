@@ -16,6 +16,7 @@ import { hydratePage } from './render.js';
 import { ensureLocationKey, restoreScroll, startScrollSaving } from './scroll.js';
 import { registerServiceWorker, serviceWorkerState } from './service-worker.js';
 import { createMessagesLoader } from './t9n.js';
+import { watchTabs } from './tabs.js';
 
 export type { AppOptions } from './options.js';
 export { pageDataUrl, pageKey } from './paths.js';
@@ -73,6 +74,7 @@ export async function startApp(options: AppOptions): Promise<void> {
     const navigate = startNavigation({ options, loader, root, prefetcher });
     prefetcher.observe(root);
     prefetcher.listenForHover();
+    watchTabs(root);
     window.___docsgenRuntime = {
       navigate,
       loadPage: (path: string) => loader.loadPage(path),

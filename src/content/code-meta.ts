@@ -15,6 +15,12 @@ export interface CodeMeta {
   lineNumbers?: number;
 }
 
+/**
+ * The fence meta options docsgen renders (for the other stages' warnings and docs): `title="…"`, marked lines
+ * `{2,4-6}` and `showLineNumbers` (`showLineNumbers=10` / `showLineNumbers{10}` to start elsewhere).
+ */
+export const SUPPORTED_CODE_META_KEYS: readonly string[] = ['title', '{lines}', 'showLineNumbers'];
+
 /** A part of the meta that is not understood, with its offset in the meta string. */
 interface Unsupported {
   text: string;

@@ -7,3 +7,5 @@ export { pagePathOf, urlOf, rewriteHref, isExemptPath, isExternalHref, isAssetPa
 export type { TocEntry } from './headings.js';
 export type { LinkSource } from './links.js';
 export type { ImageReference } from './images.js';
+export { SUPPORTED_CONTAINER_DIRECTIVES, SUPPORTED_LEAF_DIRECTIVES } from './directives.js';
+export { SUPPORTED_CODE_META_KEYS } from './code-meta.js';
