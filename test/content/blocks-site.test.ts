@@ -81,7 +81,8 @@ describe('footnotes, notes and tabs in a built site', () => {
   });
 
   it('names the Markdown line of a broken link inside a footnote and inside a container', async () => {
-    await appendFile(path.join(dir, 'content/guide/footnotes.md'), '\nA last call[^broken].\n\n[^broken]: Points [nowhere](/guide/nowhere/).\n');
+    // defined before a later paragraph's link, shown after it: the HTML's order is not the source's
+    await appendFile(path.join(dir, 'content/guide/footnotes.md'), '\n[^broken]: Points [nowhere](/guide/nowhere/).\n\nA last call[^broken] and [elsewhere](/guide/elsewhere/).\n');
     const notes = path.join(dir, 'content/guide/notes.md');
     await writeFile(notes, (await readFile(notes, 'utf8')).replace('An important note inside it.', 'An important note inside it, see [gone](/guide/gone/).'));
     const built = await runDocsgen(['build', '--root', dir, '--no-sw', '--links', 'off']);
@@ -89,7 +90,8 @@ describe('footnotes, notes and tabs in a built site', () => {
     const r = await runDocsgen(['check-links', '--root', dir, '--json'], { cwd: dir });
     expect(r.exitCode).toBe(1);
     expect(JSON.parse(r.stdout).problems).toEqual([
-      { page: 'documentation/guide/footnotes/index.html', href: '/documentation/guide/nowhere/', kind: 'missing-page', source: { file: 'content/guide/footnotes.md', line: 19, column: 19 } },
+      { page: 'documentation/guide/footnotes/index.html', href: '/documentation/guide/elsewhere/', kind: 'missing-page', source: { file: 'content/guide/footnotes.md', line: 19, column: 26 } },
+      { page: 'documentation/guide/footnotes/index.html', href: '/documentation/guide/nowhere/', kind: 'missing-page', source: { file: 'content/guide/footnotes.md', line: 17, column: 19 } },
       { page: 'documentation/guide/notes/index.html', href: '/documentation/guide/gone/', kind: 'missing-page', source: { file: 'content/guide/notes.md', line: 31, column: 34 } },
     ]);
   });
