@@ -1,12 +1,15 @@
 // Deterministic docs-like corpus for `npm run bench`: the same (pages, seed) always writes the same bytes,
 // so figures from different commits are measured on identical input.
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { parse } from 'yaml';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { slug } from 'github-slugger';
 import sharp from 'sharp';
 import { mulberry32 } from '../scripts/mulberry32.mjs';
 
+const SAMPLE_VARIABLES = parse(readFileSync(new URL('../docsgen.config.yaml', import.meta.url), 'utf8')).variables;
 const LAYOUT = fileURLToPath(new URL('./eleventy/_includes/base.njk', import.meta.url));
 /** Leaf pages per folder the generator aims for (a real docs folder holds roughly this many). */
 const LEAVES_PER_FOLDER = 20;
@@ -324,6 +327,8 @@ export async function generateCorpus(dir, { pages, seed = 'docsgen-bench', remov
   }
   await mkdir(path.join(eleventyDir, '_includes'), { recursive: true });
   await copyFile(LAYOUT, path.join(eleventyDir, '_includes', 'base.njk'));
+  // the pages use the sample site's documentation variables, which docsgen's defaults do not define
+  await writeFile(path.join(dir, 'docsgen.config.yaml'), `variables:\n${Object.entries(SAMPLE_VARIABLES).map(([k, v]) => `  ${k}: '${v}'`).join('\n')}\n`);
 
   const editLeaf = leaves[Math.floor(leaves.length / 2)];
   return {

@@ -1,8 +1,12 @@
 // Eleventy 3 config for the bench: markdown-it (Eleventy's default) renders the same Markdown files docsgen builds,
 // wrapped in a minimal HTML shell (_includes/base.njk) with title, nav of section pages and footer.
 
-// docsgen's own documentation variables (the bench compiles lib/ first), so Liquid substitutes what docsgen substitutes
-import { VARIABLES } from '../../lib/config/defaults.js';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+// the sample site's documentation variables (the corpus's docsgen.config.yaml holds the same), so Liquid
+// substitutes what docsgen substitutes
+const { variables: VARIABLES } = parse(readFileSync(new URL('../../docsgen.config.yaml', import.meta.url), 'utf8'));
 
 /** Configures Eleventy for the bench corpus (input/output come from the command line). */
 export default function configure(eleventyConfig) {

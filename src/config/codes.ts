@@ -16,4 +16,10 @@ export const configCodes = {
   YAML_TOO_DEEP: 'DG1011',
   /** (DG1020-DG1024: page furniture) `editUrl` has no `{path}`, or has it where a page's path would change the host. */
   EDIT_URL_PATTERN: 'DG1020',
+  /** (DG1300-DG1304: theming keys) `logo` or `socialImage` is neither a file path inside `public/` nor an https URL. */
+  ASSET_FORM: 'DG1300',
+  /** A header or footer link to another site has no `title`. */
+  LINK_TITLE_MISSING: 'DG1303',
+  /** A color of `colors` is not a hex color. */
+  COLOR_FORM: 'DG1304',
 } as const;

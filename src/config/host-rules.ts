@@ -63,7 +63,7 @@ export function checkAllowedHost(entry: string, opts: { refusePrivate: boolean }
     const reason = privateHostReason(host);
     if (reason) {
       const shown = host === entry.toLowerCase() ? `\`${entry}\`` : `\`${entry}\` (\`${host}\`)`;
-      return { code: configCodes.PRIVATE_HOST, message: `${shown} is ${reason}: the proxy would fetch from the server's own network for anyone who asks`, hint: 'list only the public hosts whose scripts the site loads, such as `js.arcgis.com`' };
+      return { code: configCodes.PRIVATE_HOST, message: `${shown} is ${reason}: the proxy would fetch from the server's own network for anyone who asks`, hint: 'list only the public hosts whose scripts the site loads, such as `cdn.example.com`' };
     }
   }
   if (asUrl !== null) return form(`\`${entry}\` is a URL, not a host name`, `write the host alone: \`${host}\``);

@@ -8,7 +8,7 @@ import { configCodes } from './codes.js';
 import { existsSync } from 'node:fs';
 import { docsgenRoot } from './docsgen-root.js';
 import { PROJECT } from './defaults.js';
-import { siteConfigSchema, type SiteConfig } from './schema.js';
+import { siteConfigKeys, siteConfigSchema, type SiteConfig } from './schema.js';
 import { issuePosition } from './yaml-positions.js';
 import { MAX_YAML_ALIASES, readYaml, type YamlProblem } from '../util/read-yaml.js';
 
@@ -65,7 +65,9 @@ export async function loadProject(root: string, overrides: Partial<SiteConfig> =
     if ('problem' in read) throw configError(describeYamlProblem(read.problem, at));
     raw = read.value ?? {};
   }
-  const parsed = siteConfigSchema.safeParse({ ...(raw as object), ...overrides });
+  // an unnamed site takes its folder's package name (`@org/docs` -> `docs`) before docsgen's generic default
+  const packageName = await readPackageName(abs);
+  const parsed = siteConfigSchema.safeParse({ ...(packageName ? { siteName: packageName } : {}), ...(raw as object), ...overrides });
   if (!parsed.success) throw configError(describeIssue(parsed.error.issues[0]!, doc, lineCounter));
   // A project without templates/ (or without its own icon) uses the ones docsgen ships with the sample site.
   const ownTemplates = path.join(abs, PROJECT.templates);
@@ -83,6 +85,16 @@ export async function loadProject(root: string, overrides: Partial<SiteConfig> =
   };
 }
 
+/** The `name` of the package.json in `dir`, without its scope; null when there is none. */
+async function readPackageName(dir: string): Promise<string | null> {
+  try {
+    const name = (JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
+    return typeof name === 'string' && name.replace(/^@[^/]*\//, '') ? name.replace(/^@[^/]*\//, '') : null;
+  } catch {
+    return null; // no package.json, or not JSON: the site is named by the config or the default
+  }
+}
+
 /** A config problem as the error that stops every command, exit 2. */
 function configError(d: Omit<Diagnostic, 'severity'>): DiagnosticError {
   return new DiagnosticError({ severity: 'error', ...d }, 2);
@@ -95,7 +107,7 @@ function describeIssue(issue: ZodIssue, doc: Document | null, lineCounter: LineC
   let message = issue.message;
   let hint = params?.hint ?? 'see the README section "Site config" for the accepted keys';
   if (issue.code === 'unrecognized_keys') {
-    const keys = Object.keys(siteConfigSchema.innerType().shape);
+    const keys = siteConfigKeys;
     const key = issue.keys[0]!;
     where = [...issue.path, key];
     message = `unknown key \`${key}\``;

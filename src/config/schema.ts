@@ -3,6 +3,7 @@ import { configCodes } from './codes.js';
 import * as d from './defaults.js';
 import { checkAllowedHost } from './host-rules.js';
 import { checkConfigUrl } from './url-rules.js';
+import { themeKeys } from './theme-schema.js';
 
 const prefix = z
   .string()
@@ -23,26 +24,31 @@ const hosts = (refusePrivate: boolean) =>
     }),
   );
 
-/** The site config (`docsgen.config.yaml`); every field optional, defaults from the seed. */
-export const siteConfigSchema = z
+/** The site config (`docsgen.config.yaml`): every field optional; the defaults carry no organisation. */
+const siteConfigObject = z
   .object({
+    // when unset: the site folder's package.json `name` (loadProject), else SITE_NAME
     siteName: z.string().min(1).default(d.SITE_NAME),
     shortName: z.string().min(1).default('Docs'),
-    titlePostfix: z.string().min(1).default(d.TITLE_POSTFIX),
+    // appended to every page title; defaults to siteName
+    titlePostfix: z.string().min(1).optional(),
     pathPrefix: prefix.default(d.PATH_PREFIX),
-    forumUrl: url('link').default(d.FORUM_URL),
-    socialHandle: z.string().regex(/^@\w+$/).default(d.SOCIAL_HANDLE),
-    // page paths are appended to it, so a trailing slash would double
-    siteUrl: url('site').transform((s) => s.replace(/\/+$/, '')).default('https://developers.arcgis.com'),
+    // the footer links to it when set
+    forumUrl: url('link').optional(),
+    // `twitter:site` when set
+    socialHandle: z.string().regex(/^@\w+$/).optional(),
+    // page paths are appended to it, so a trailing slash would double; no canonical URL, og:url or sitemap without it
+    siteUrl: url('site').transform((s) => s.replace(/\/+$/, '')).optional(),
     // "Edit this page" on every page: `{path}` is the page's file under content/; no link when unset
     editUrl: url('edit').optional(),
-    variables: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string()).default({ ...d.VARIABLES }),
-    locales: z.array(z.string()).default([...d.LOCALES]),
+    variables: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string()).default({}),
+    locales: z.array(z.string()).default([...d.SITE_LOCALES]),
     defaultLocale: z.string().default(d.DEFAULT_LOCALE),
-    localeAliases: z.record(z.string(), z.string()).default({ ...d.LOCALE_ALIASES }),
-    allowedRedirectHosts: hosts(false).default([...d.ALLOWED_EXTERNAL_HOSTS]),
+    localeAliases: z.record(z.string(), z.string()).default({}),
+    // empty: redirects may only point at the site itself
+    allowedRedirectHosts: hosts(false).default([]),
     // the proxy fetches for any visitor: a host on the server's own network would be an SSRF hole
-    proxyAllowedHosts: hosts(true).default(['js.arcgis.com', 'www.googletagmanager.com']),
+    proxyAllowedHosts: hosts(true).default([]),
     // the host the site deploys to: its redirect limits become errors (redirects/types.ts DEPLOY_TARGETS)
     deployTarget: z.enum(['nginx', 'apache', 'caddy', 'netlify', 'cloudflare', 'vercel', 'static']).optional(),
     images: z
@@ -54,8 +60,16 @@ export const siteConfigSchema = z
       .strict()
       .default({}),
     manifestIcon: z.string().default('content/images/site-icon.png'),
+    // --- theming (issue 25): see theme-schema.ts and docs/configuration.md ---
+    ...themeKeys,
   })
-  .strict()
+  .strict();
+
+/** The top-level keys of the config, for "unknown key" hints. */
+export const siteConfigKeys: readonly string[] = Object.keys(siteConfigObject.shape);
+
+/** The site config schema: the keys, the rules across keys, and the values derived from others. */
+export const siteConfigSchema = siteConfigObject
   .superRefine((config, ctx) => {
     if (config.locales.includes(config.defaultLocale)) return;
     const listed = config.locales.length ? config.locales.join(', ') : '(none)';
@@ -66,7 +80,8 @@ export const siteConfigSchema = z
       // when `defaultLocale` is not written in the file, the `locales` list is what left it out
       params: { code: configCodes.LOCALE_NOT_LISTED, hint: `add \`${config.defaultLocale}\` to \`locales\`, or set \`defaultLocale\` to one of: ${listed}`, orAt: ['locales'] },
     });
-  });
+  })
+  .transform((config) => ({ ...config, titlePostfix: config.titlePostfix ?? config.siteName }));
 
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type SiteConfig = z.output<typeof siteConfigSchema>;

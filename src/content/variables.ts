@@ -5,7 +5,7 @@ import type { ValueNode } from './walk.js';
 const VARIABLE = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 
 /**
- * Substitutes documentation variables (`{{ arcgis_js_version }}`) in text, inline code, code blocks, link and
+ * Substitutes documentation variables (`{{ sdk_version }}`) in text, inline code, code blocks, link and
  * image URLs and alt text (`nodes`: see NodeIndex.values). Works on the tree, not the source, so every other position stays the file's own.
  * An unknown name is an error at its exact line and column.
  */

@@ -6,8 +6,9 @@ import type { GitDates } from '../content/git-dates.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { PageTask } from '../render/page-task.js';
+import { footerData, headerData } from './chrome.js';
 import { furnisher } from './furniture.js';
-import { OutputClaims } from './outputs.js';
+import { OutputClaims, type OutputClaim } from './outputs.js';
 import { SiteTree } from './site-tree.js';
 import { staticQuery, writeJson } from './write.js';
 
@@ -32,11 +33,17 @@ export interface SitePlan {
   writeSharedData(siteDir: string): Promise<SharedData>;
 }
 
-/** Every output path of the site: docsgen's own files, the status pages, then each page (see outputs.ts). */
-export function claimOutputs(pages: readonly SourcePage[], pathPrefix: string): OutputClaims {
+/**
+ * Every output path of the site: docsgen's own files (with the `extra` ones generated, such as the sitemap), the
+ * status pages, each page, then the rest of `extra` (the files of public/), so a collision is reported at the
+ * later source (see outputs.ts).
+ */
+export function claimOutputs(pages: readonly SourcePage[], pathPrefix: string, extra: readonly OutputClaim[] = []): OutputClaims {
   const claims = new OutputClaims(pathPrefix.replace(/^\/+/, ''));
+  for (const c of extra) if (c.source.generated) claims.claim(c);
   for (const s of STATUS_PAGES) claims.claimPage({ name: `the ${s.status} page (templates/${s.template}.tsx)`, generated: true }, `/${s.status}/`, s.status);
   for (const page of pages) claims.claimPage({ name: page.displayFile, pagePath: page.pagePath }, page.pagePath);
+  for (const c of extra) if (!c.source.generated) claims.claim(c);
   return claims;
 }
 
@@ -49,16 +56,17 @@ export function defaultTemplate(page: SourcePage): string {
 /**
  * Plans the build: page tasks with template, breadcrumbs, children and furniture (previous/next, edit link, last
  * updated: `gitDates` by file under content/). Unknown templates are reported, and so is any output file two
- * sources would write (see outputs.ts), before anything is written.
+ * sources would write (see outputs.ts; `extraClaims`: the site files' own, see site-files/), before anything is
+ * written.
  */
-export function planSite(pages: readonly SourcePage[], templates: readonly string[], config: SiteConfig, gitDates: GitDates | null = null): SitePlan {
+export function planSite(pages: readonly SourcePage[], templates: readonly string[], config: SiteConfig, gitDates: GitDates | null = null, extraClaims: readonly OutputClaim[] = []): SitePlan {
   const prefix = config.pathPrefix;
   const tree = new SiteTree(pages, prefix);
   const nav = tree.nav();
   const furnish = furnisher(nav, prefix, config.editUrl, gitDates);
   const known = new Set(templates);
   const diagnostics: Diagnostic[] = [];
-  diagnostics.push(...claimOutputs(pages, prefix).diagnostics);
+  diagnostics.push(...claimOutputs(pages, prefix, extraClaims).diagnostics);
   const tasks: PageTask[] = [];
   for (const page of pages) {
     const template = page.frontmatter.template ?? defaultTemplate(page);
@@ -107,10 +115,7 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       status: s.status,
     });
   }
-  const homeUrl = `${prefix}/`;
-  const footerLinks = ['/terms-of-use/', '/esri-and-data-attribution/']
-    .filter((p) => pages.some((pg) => pg.pagePath === p))
-    .map((p) => ({ title: pages.find((pg) => pg.pagePath === p)!.frontmatter.title, url: `${prefix}${p}` }));
+  const byPath = new Map(pages.map((p) => [p.pagePath, p]));
   return {
     tasks,
     diagnostics,
@@ -131,9 +136,9 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       };
       const navQuery = staticQuery('nav', { nav });
       const siteQuery = staticQuery('site', { site });
-      const header = { siteName: config.siteName, homeUrl, sections: nav.map((n) => ({ title: n.title, url: n.url })) };
-      // The year is fixed by the content, not the clock, so rebuilding unchanged input gives identical bytes.
-      const footer = { siteName: config.siteName, forumUrl: config.forumUrl, links: footerLinks, year: 2025 };
+      const header = headerData(config, nav.map((n) => ({ title: n.title, url: n.url })), byPath);
+      // the year of the build (SOURCE_DATE_EPOCH for reproducible bytes), not one written into docsgen
+      const footer = footerData(config, byPath);
       await writeJson(path.join(siteDir, 'page-data/sq/d', `${navQuery.hash}.json`), navQuery.json);
       await writeJson(path.join(siteDir, 'page-data/sq/d', `${siteQuery.hash}.json`), siteQuery.json);
       await writeJson(path.join(siteDir, 'slice-data/header.json'), { data: header });

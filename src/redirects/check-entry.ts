@@ -65,7 +65,7 @@ function checkTarget(rule: RedirectRule, c: CompiledRule, ctx: EntryContext, out
     if (!m || !HOST.test(host) || !ctx.allowed.has(host.toLowerCase())) {
       const shown = m ? host : scheme ? `${scheme[1]}:` : to.slice(0, 40);
       out.push(diag('HOST_NOT_ALLOWED', rule, m ? `open redirect: host \`${shown}\` is not on the allowlist` : `open redirect: \`${to.slice(0, 60)}\` is not an https URL on an allowed host`,
-        `allowed hosts: ${[...ctx.allowed].join(', ')} (config \`allowedRedirectHosts\`); targets on the site start with \`${ctx.prefix}\``, 'to'));
+        `${ctx.allowed.size ? `allowed hosts: ${[...ctx.allowed].join(', ')}` : 'no other host is allowed'} (config \`allowedRedirectHosts\`); targets on the site start with \`${ctx.prefix}\``, 'to'));
     } else checkTargetParts(rule, c, m[2] ?? '', to.length - (m[2] ?? '').length, null, out);
   } else if (!to.startsWith('/')) {
     const bad = invalidChars(to, 'path');

@@ -44,7 +44,7 @@ export type DeployTarget = (typeof DEPLOY_TARGETS)[number];
 export interface ExportOptions {
   /** Site path prefix, e.g. `/documentation` (nginx server.conf, html). */
   pathPrefix?: string;
-  /** Site origin for absolute canonical links in html stubs, e.g. `https://developers.arcgis.com`. */
+  /** Site origin for absolute canonical links in html stubs, e.g. `https://docs.example.com`. */
   siteUrl?: string;
 }
 

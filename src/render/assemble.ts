@@ -8,10 +8,11 @@ import type { PageResult } from './page-result.js';
 /** Everything around a page's rendered body that is the same for every page of one build. */
 export interface ShellInputs {
   pathPrefix: string;
-  siteUrl: string;
+  /** Origin (and base path) of the deployed site; unset: no canonical URL. */
+  siteUrl?: string | undefined;
   titlePostfix: string;
   siteName: string;
-  socialHandle: string;
+  socialHandle?: string | undefined;
   lang: string;
   appUrl: string;
   stylesUrl: string;
@@ -55,8 +56,8 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
     title: `${r.title} | ${s.titlePostfix}`,
     description: r.description,
     lang: s.lang,
-    canonicalUrl: `${s.siteUrl}${url}`,
-    socialHandle: s.socialHandle,
+    ...(s.siteUrl ? { canonicalUrl: `${s.siteUrl}${url}` } : {}),
+    ...(s.socialHandle ? { socialHandle: s.socialHandle } : {}),
     siteName: s.siteName,
     pathPrefix: s.pathPrefix,
     stylesUrl: s.stylesUrl,

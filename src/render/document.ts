@@ -3,8 +3,10 @@ export interface DocumentParts {
   title: string;
   description: string;
   lang: string;
-  canonicalUrl: string;
-  socialHandle: string;
+  /** Absolute address of the page; no canonical link when the site has no `siteUrl`. */
+  canonicalUrl?: string;
+  /** `twitter:site`, when the site has a handle. */
+  socialHandle?: string;
   siteName: string;
   pathPrefix: string;
   stylesUrl: string;
@@ -29,9 +31,10 @@ export function renderDocument(p: DocumentParts): string {
   const preload = p.templateUrl ? `<link rel="modulepreload" href="${e(p.templateUrl)}">` : '';
   return `<!DOCTYPE html><html lang="${e(p.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
     + `<title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">`
-    + `<link rel="canonical" href="${e(p.canonicalUrl)}">`
+    + (p.canonicalUrl ? `<link rel="canonical" href="${e(p.canonicalUrl)}">` : '')
     + `<meta property="og:title" content="${e(p.title)}"><meta property="og:description" content="${e(p.description)}"><meta property="og:site_name" content="${e(p.siteName)}">`
-    + `<meta name="twitter:card" content="summary"><meta name="twitter:site" content="${e(p.socialHandle)}">`
+    + `<meta name="twitter:card" content="summary">`
+    + (p.socialHandle ? `<meta name="twitter:site" content="${e(p.socialHandle)}">` : '')
     + `<link rel="manifest" href="${e(p.pathPrefix)}/manifest.webmanifest"><meta name="theme-color" content="#F8F8F8">`
     + `<link rel="icon" href="${e(p.pathPrefix)}/icons/icon-192x192.png" type="image/png">`
     + `<link rel="stylesheet" href="${e(p.stylesUrl)}">`

@@ -50,10 +50,29 @@ describe('readYaml', () => {
 });
 
 describe('the site config', () => {
-  it('accepts the defaults', () => {
+  it('has defaults that carry no organisation: no site URL, handle, forum, versions or allowed hosts', () => {
     const config = siteConfigSchema.parse({});
-    expect(config.siteUrl).toBe('https://developers.arcgis.com');
+    expect(config).toMatchObject({ siteName: 'Documentation', titlePostfix: 'Documentation', variables: {}, locales: ['en'], localeAliases: {}, allowedRedirectHosts: [], proxyAllowedHosts: [] });
+    for (const key of ['siteUrl', 'socialHandle', 'forumUrl', 'logo', 'colors', 'socialImage'] as const) expect(config[key], key).toBeUndefined();
+    expect(JSON.stringify(config)).not.toMatch(/esri|arcgis/i);
+    // the title postfix follows the site name unless it is set
+    expect(siteConfigSchema.parse({ siteName: 'Acme Docs' }).titlePostfix).toBe('Acme Docs');
+    expect(siteConfigSchema.parse({ siteName: 'Acme Docs', titlePostfix: 'Acme' }).titlePostfix).toBe('Acme');
+  });
+
+  it("names a site without siteName after its folder's package.json, scope dropped", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-config-'));
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: '@acme/widget-docs' }));
+    expect((await loadProject(dir)).config).toMatchObject({ siteName: 'widget-docs', titlePostfix: 'widget-docs' });
+    await writeFile(path.join(dir, 'docsgen.config.yaml'), 'siteName: Widget Docs\n');
+    expect((await loadProject(dir)).config).toMatchObject({ siteName: 'Widget Docs', titlePostfix: 'Widget Docs' });
+  });
+
+  it('keeps the seed\'s identity in the sample site\'s own config', async () => {
+    const { config } = await loadProject(repoRoot);
+    expect(config).toMatchObject({ siteName: 'Documentation', titlePostfix: 'Esri Developer', siteUrl: 'https://developers.arcgis.com', socialHandle: '@EsriDevs' });
     expect(config.proxyAllowedHosts).toEqual(['js.arcgis.com', 'www.googletagmanager.com']);
+    expect(config.locales).toHaveLength(41);
   });
 
   it('loads the sample site and the fixtures that ship a config', async () => {

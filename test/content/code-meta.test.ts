@@ -2,7 +2,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { VARIABLES } from '../../src/config/defaults.js';
+import { SAMPLE_VARIABLES as VARIABLES } from '../helpers/sample-config.js';
 import { parseCodeMeta } from '../../src/content/code-meta.js';
 import { COMMON_GRAMMARS } from '../../src/content/highlight.js';
 import { compileMarkdown } from '../../src/content/markdown.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { common } from 'lowlight';
 import { describe, expect, it } from 'vitest';
-import { VARIABLES } from '../../src/config/defaults.js';
+import { SAMPLE_VARIABLES as VARIABLES } from '../helpers/sample-config.js';
 import { compileBoth } from './remark-oracle.js';
 import { COMMON_GRAMMARS } from '../../src/content/highlight.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VARIABLES } from '../../src/config/defaults.js';
+import { SAMPLE_VARIABLES as VARIABLES } from '../helpers/sample-config.js';
 import { compileBoth } from './remark-oracle.js';
 
 // Equivalence oracle (issue 6): markdown-it → mdast must compile every page exactly as remark-parse did:

@@ -16,6 +16,8 @@ beforeAll(async () => {
   // a project with only the sample redirects: no stale dist/ from someone else's build
   project = await mkdtemp(path.join(os.tmpdir(), 'docsgen-redirects-cli-'));
   await cp(path.join(repoRoot, 'redirects'), path.join(project, 'redirects'), { recursive: true });
+  // the sample site's config: its redirect host allowlist and site URL (docsgen's defaults have neither)
+  await cp(path.join(repoRoot, 'docsgen.config.yaml'), path.join(project, 'docsgen.config.yaml'));
   site = (await makeFakeSite(await loadSampleRules())).root;
 });
 

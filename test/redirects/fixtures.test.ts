@@ -7,7 +7,7 @@ import { repoRoot } from '../helpers/cli.js';
 import { runInProcess } from './run-cli.js';
 import { collectServedPaths, loadRedirects, validateRedirects, type ValidateOptions } from '../../src/redirects/index.js';
 import type { Diagnostic } from '../../src/diagnostics/types.js';
-import { ALLOWED_EXTERNAL_HOSTS } from '../../src/config/defaults.js';
+import { SAMPLE_REDIRECT_HOSTS as ALLOWED_EXTERNAL_HOSTS } from '../helpers/sample-config.js';
 
 const dir = path.join(repoRoot, 'fixtures/redirects');
 const scenarios = readdirSync(dir).filter((n) => existsSync(path.join(dir, n, 'expected.txt')));

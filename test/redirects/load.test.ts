@@ -78,7 +78,7 @@ describe('the sample redirects against the sample content', () => {
     const fg = (await import('fast-glob')).default;
     const { repoRoot } = await import('../helpers/cli.js');
     const { validateRedirects } = await import('../../src/redirects/index.js');
-    const { ALLOWED_EXTERNAL_HOSTS } = await import('../../src/config/defaults.js');
+    const { SAMPLE_REDIRECT_HOSTS: ALLOWED_EXTERNAL_HOSTS } = await import('../helpers/sample-config.js');
     // content/a/b.md is /documentation/a/b/, content/a/index.md is /documentation/a/ (brief SITE.md)
     const files = await fg('**/*.md', { cwd: path.join(repoRoot, 'content') });
     const pages = new Set(files.map((f) => '/documentation/' + f.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')));
