@@ -131,7 +131,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // of this thread's time before rendering can start).
   const inputs = await fingerprintInputs(
     root,
-    [project.contentDir, project.templatesDir, project.redirectsDir],
+    [project.contentDir, project.templatesDir, project.redirectsDir, path.join(root, PROJECT.public)],
     [project.configFile, path.resolve(root, config.manifestIcon), path.join(root, 'package-lock.json')].filter((f): f is string => Boolean(f)),
     state?.stamps,
     useCache && previousOutput ? undefined : isPage,
@@ -208,7 +208,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   diagnostics.push(...redirects.diagnostics);
   const rules = redirects.outputs.rules;
   stats.redirects = rules.length;
-  const plan = planSite(found.pages, serverBundle.templates, config, await gitDates);
+  const ownFiles = (await import('./site-files/index.js')).prepareSiteFiles(project, found.pages);
+  diagnostics.push(...ownFiles.diagnostics);
+  const plan = planSite(found.pages, serverBundle.templates, config, await gitDates, ownFiles.claims);
   diagnostics.push(...plan.diagnostics);
   // the browser applies the same redirects on client-side navigation, without a server round trip
   plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);
@@ -241,6 +243,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       cacheDir: path.join(project.cacheDir, 'client'),
       displayRoot: root,
       appOptions: plan.appOptions,
+      appendCss: ownFiles.themeCss,
     });
     progress({ phase: 'templates', done: 2, total: 2 });
     lap('clientBundle');
@@ -259,6 +262,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       titlePostfix: config.titlePostfix,
       siteName: config.siteName,
       socialHandle: config.socialHandle,
+      socialImage: ownFiles.socialImage,
       lang: config.defaultLocale,
       appUrl: client.appUrl,
       stylesUrl: client.stylesUrl,
@@ -382,6 +386,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const manifest = await assets;
     diagnostics.push(...manifest.diagnostics);
     lap('imagesAndManifest');
+
+    // 4c. The site's own files: public/ as it is, sitemap.xml and robots.txt.
+    await (await import('./site-files/index.js')).writeSiteFiles(ownFiles, { webRoot: publicDir, previousWebRoot: previousOutput ? path.join(outDir, 'public') : null, pages: plan.tasks, config });
 
     // 5. Redirects: validated against the pages just built, then every server format written.
     progress({ phase: 'redirects', done: 0, total: 1 });

@@ -54,14 +54,29 @@ export function Layout({ page, nav, site, header, footer, children }: TemplatePr
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d={MENU_ICON} fill="currentColor" /></svg>
           </button>
-          <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} thumbnail={`${site.pathPrefix}/icons/icon-192x192.png`} />
+          {header.logo ? (
+            <>
+              <CalciteNavigationLogo slot="logo" className="logo-light" heading={header.siteName} label={header.logo.alt} href={header.homeUrl} thumbnail={header.logo.light} />
+              <CalciteNavigationLogo slot="logo" className="logo-dark" heading={header.siteName} label={header.logo.alt} href={header.homeUrl} thumbnail={header.logo.dark} />
+            </>
+          ) : (
+            <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} thumbnail={`${site.pathPrefix}/icons/icon-192x192.png`} />
+          )}
           <SectionMenu sections={header.sections} current={page.section} />
           <div slot="user" className="header-tools">
             <ColorModeToggle />
           </div>
         </CalciteNavigation>
         <div className="plain-header">
-          <a className="site-title" href={header.homeUrl}>{header.siteName}</a>
+          <a className="site-title" href={header.homeUrl}>
+            {header.logo ? (
+              <>
+                <img className="logo-light" src={header.logo.light} alt="" height={28} />
+                <img className="logo-dark" src={header.logo.dark} alt="" height={28} />
+              </>
+            ) : null}
+            {header.siteName}
+          </a>
           <a className="plain-menu-link" href="#navigation">Menu</a>
         </div>
         <DelayedNavigationIndicator />
@@ -88,9 +103,9 @@ export function Layout({ page, nav, site, header, footer, children }: TemplatePr
           {footer.links.map((l) => (
             <li key={l.url}><a href={l.url}>{l.title}</a></li>
           ))}
-          <li><a href={footer.forumUrl}>Community forum</a></li>
+          {footer.forumUrl ? <li><a href={footer.forumUrl}>Community forum</a></li> : null}
         </ul>
-        <p>© {footer.year} {footer.siteName}</p>
+        <p>{footer.text ?? `© ${footer.year} ${footer.siteName}`}</p>
       </footer>
       {drawer ? <NavDrawer title={header.siteName} onClose={closeDrawer}>{tree}</NavDrawer> : null}
     </div>

@@ -52,8 +52,10 @@ export interface SiteData {
   siteName: string;
   titlePostfix: string;
   pathPrefix: string;
-  forumUrl: string;
-  socialHandle: string;
+  /** The config's `forumUrl`, when set. */
+  forumUrl?: string;
+  /** The config's `socialHandle`, when set. */
+  socialHandle?: string;
   defaultLocale: string;
 }
 
@@ -61,15 +63,23 @@ export interface SiteData {
 export interface HeaderData {
   siteName: string;
   homeUrl: string;
+  /** The header's links, in order: the config's `header.links`, else every top-level section. */
   sections: Crumb[];
+  /** The config's `logo`, as URLs (`dark` is `light` when not set); absent without one. */
+  logo?: { light: string; dark: string; alt: string };
 }
 
 /** Footer slice data. */
 export interface FooterData {
   siteName: string;
-  forumUrl: string;
+  /** The config's `forumUrl`, when set. */
+  forumUrl?: string;
+  /** The config's `footer.links`, in order. */
   links: Crumb[];
+  /** The year of the build. */
   year: number;
+  /** The config's `footer.text` with `{year}` and `{siteName}` filled in; absent: "© {year} {siteName}". */
+  text?: string;
 }
 
 /** Props of every template's default export. */

@@ -79,6 +79,8 @@ export const PROJECT = {
   content: 'content',
   templates: 'templates',
   redirects: 'redirects',
+  /** Files copied to the web root as they are (favicon, robots.txt, downloads). */
+  public: 'public',
   out: 'dist',
   cache: '.docsgen-cache',
   configFile: 'docsgen.config.yaml',

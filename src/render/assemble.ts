@@ -13,6 +13,8 @@ export interface ShellInputs {
   titlePostfix: string;
   siteName: string;
   socialHandle?: string | undefined;
+  /** og:image and twitter:image, an absolute URL. */
+  socialImage?: string | undefined;
   lang: string;
   appUrl: string;
   stylesUrl: string;
@@ -56,7 +58,11 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
     title: `${r.title} | ${s.titlePostfix}`,
     description: r.description,
     lang: s.lang,
-    ...(s.siteUrl ? { canonicalUrl: `${s.siteUrl}${url}` } : {}),
+    ...(s.siteUrl ? { canonicalUrl: `${s.siteUrl}${encodeURI(url)}` } : {}),
+    // the home page is the site; every other page an article; status pages are kept out of search engines
+    ogType: r.pagePath === '/' && r.status === undefined ? 'website' : r.status === undefined ? 'article' : 'website',
+    noindex: r.status !== undefined,
+    ...(s.socialImage ? { socialImage: s.socialImage } : {}),
     ...(s.socialHandle ? { socialHandle: s.socialHandle } : {}),
     siteName: s.siteName,
     pathPrefix: s.pathPrefix,

@@ -170,6 +170,8 @@ export async function compileClient(opts: {
   cacheDir: string;
   displayRoot: string;
   appOptions: Record<string, unknown>;
+  /** CSS appended to the stylesheet (the config's theme colors), after everything styles.css holds. */
+  appendCss?: string;
 }): Promise<ClientBundle> {
   await mkdir(opts.cacheDir, { recursive: true });
   const entryFile = path.join(opts.cacheDir, 'client-entry.js');
@@ -224,12 +226,13 @@ export async function compileClient(opts: {
       continue;
     }
     let finalName = base;
+    const contents = base === 'styles.css' && opts.appendCss ? Buffer.concat([f.contents, Buffer.from(opts.appendCss)]) : f.contents;
     if (/^(component---.*|styles)\.(js|css)$/.test(base)) {
-      const h = createHash('sha256').update(f.contents).digest('hex').slice(0, 12);
+      const h = createHash('sha256').update(contents).digest('hex').slice(0, 12);
       finalName = base.replace(/\.(js|css)$/, `-${h}.$1`);
     }
     named.set(base, finalName);
-    await writeFile(path.join(opts.outDir, finalName), f.contents);
+    await writeFile(path.join(opts.outDir, finalName), contents);
     files.push(finalName);
     hasher.update(finalName);
     const url = `${opts.urlBase}/${finalName}`;

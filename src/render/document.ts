@@ -7,6 +7,12 @@ export interface DocumentParts {
   canonicalUrl?: string;
   /** `twitter:site`, when the site has a handle. */
   socialHandle?: string;
+  /** `og:type`: `website` for the home page, `article` for the others. */
+  ogType?: 'website' | 'article';
+  /** og:image and twitter:image (an absolute URL), when the site has a social card. */
+  socialImage?: string;
+  /** `<meta name="robots" content="noindex">`: status pages and drafts previewed by `dev`. */
+  noindex?: boolean;
   siteName: string;
   pathPrefix: string;
   stylesUrl: string;
@@ -31,9 +37,14 @@ export function renderDocument(p: DocumentParts): string {
   const preload = p.templateUrl ? `<link rel="modulepreload" href="${e(p.templateUrl)}">` : '';
   return `<!DOCTYPE html><html lang="${e(p.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
     + `<title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">`
+    + (p.noindex ? '<meta name="robots" content="noindex">' : '')
     + (p.canonicalUrl ? `<link rel="canonical" href="${e(p.canonicalUrl)}">` : '')
+    + (p.ogType ? `<meta property="og:type" content="${p.ogType}">` : '')
+    + (p.canonicalUrl ? `<meta property="og:url" content="${e(p.canonicalUrl)}">` : '')
+    + (p.socialImage ? `<meta property="og:image" content="${e(p.socialImage)}">` : '')
     + `<meta property="og:title" content="${e(p.title)}"><meta property="og:description" content="${e(p.description)}"><meta property="og:site_name" content="${e(p.siteName)}">`
-    + `<meta name="twitter:card" content="summary">`
+    + `<meta name="twitter:card" content="${p.socialImage ? 'summary_large_image' : 'summary'}">`
+    + (p.socialImage ? `<meta name="twitter:image" content="${e(p.socialImage)}">` : '')
     + (p.socialHandle ? `<meta name="twitter:site" content="${e(p.socialHandle)}">` : '')
     + `<link rel="manifest" href="${e(p.pathPrefix)}/manifest.webmanifest"><meta name="theme-color" content="#F8F8F8">`
     + `<link rel="icon" href="${e(p.pathPrefix)}/icons/icon-192x192.png" type="image/png">`

@@ -173,7 +173,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
 
   const watcher = watchProject(
     root,
-    { dirs: [PROJECT.content, PROJECT.templates, PROJECT.redirects], files: [PROJECT.configFile, manifestIcon] },
+    { dirs: [PROJECT.content, PROJECT.templates, PROJECT.redirects, PROJECT.public], files: [PROJECT.configFile, manifestIcon] },
     schedule,
     (err) => emit({ type: 'watch-error', diagnostic: { code: serveCodes.DEV_WATCH_FAILED, severity: 'warning', message: `watching files failed: ${err.message}`, hint: 'restart `docsgen dev` if changes stop being picked up' } }),
   );

@@ -1,0 +1,80 @@
+// `public/`: files a site ships as they are (favicon, robots.txt, downloads, verification files), copied to the
+// web root. Each is claimed with the other outputs first, so one that would replace a page or a file docsgen
+// writes is an error naming both. A file unchanged since the previous build (same size and mtime, to the
+// millisecond, as the copy there, which keeps its source's mtime) is hard-linked from it instead of copied, as unchanged pages are.
+import { constants, realpathSync, statSync } from 'node:fs';
+import { copyFile, link, mkdir, stat, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { Diagnostic } from '../diagnostics/index.js';
+import { siteFileCodes } from './codes.js';
+
+/** The files of a site's public/ folder, relative to it, `/`-separated, sorted; refused ones reported. */
+export function listPublicFiles(root: string, publicDir: string): { files: string[]; diagnostics: Diagnostic[] } {
+  let found: string[] = [];
+  try {
+    found = fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true });
+  } catch {
+    return { files: [], diagnostics: [] }; // no public/ folder: nothing to copy
+  }
+  const realRoot = realpathSync(root);
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const rel of found.sort()) {
+    const abs = path.join(publicDir, rel);
+    let real: string;
+    try {
+      real = realpathSync(abs);
+      statSync(real);
+    } catch (err) {
+      diagnostics.push(refused(rel, `cannot be read: ${(err as Error).message}`, 'remove the broken link or fix its target'));
+      continue;
+    }
+    // a symlink out of the project would publish whatever it points at (a home folder, /etc)
+    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
+      diagnostics.push(refused(rel, `is a link to ${real}, outside the project`, 'copy the file into public/ instead of linking to it'));
+      continue;
+    }
+    files.push(rel);
+  }
+  return { files, diagnostics };
+}
+
+function refused(rel: string, why: string, hint: string): Diagnostic {
+  return { code: siteFileCodes.PUBLIC_FILE_REFUSED, severity: 'error', message: `public/${rel} ${why}`, hint, location: { file: `public/${rel}`, line: 1, column: 1 } };
+}
+
+/**
+ * Copies `files` from `publicDir` to the web root `webRoot`, keeping each source's mtime; a file whose copy in
+ * `previousWebRoot` (the last build's output) has the same size and mtime is hard-linked from there.
+ * Returns how many were linked.
+ */
+export async function copyPublicFiles(files: readonly string[], publicDir: string, webRoot: string, previousWebRoot: string | null): Promise<number> {
+  let linked = 0;
+  const made = new Set<string>();
+  for (const rel of files) {
+    const src = path.join(publicDir, rel);
+    const dest = path.join(webRoot, rel);
+    const dir = path.dirname(dest);
+    if (!made.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      made.add(dir);
+    }
+    const source = await stat(src);
+    if (previousWebRoot) {
+      const before = await stat(path.join(previousWebRoot, rel)).catch(() => null);
+      if (before && before.size === source.size && Math.trunc(before.mtimeMs) === Math.trunc(source.mtimeMs) && before.ino !== source.ino) {
+        try {
+          await link(path.join(previousWebRoot, rel), dest);
+          linked++;
+          continue;
+        } catch {
+          // another file system, or links refused: copy
+        }
+      }
+    }
+    await copyFile(src, dest, constants.COPYFILE_FICLONE);
+    await utimes(dest, source.atime, source.mtime);
+  }
+  return linked;
+}
