@@ -263,6 +263,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       siteName: config.siteName,
       socialHandle: config.socialHandle,
       socialImage: ownFiles.socialImage,
+      favicon: ownFiles.favicon,
       lang: config.defaultLocale,
       appUrl: client.appUrl,
       stylesUrl: client.stylesUrl,

@@ -1,9 +1,8 @@
 // The header and footer data every template receives, from the config's theming keys: which links appear, in
 // order, the logo, the footer text. Nothing here names an organisation: a site without these keys gets its
 // top-level sections in the header, no footer links and "© <year of the build> <site name>".
-import type { SiteConfig } from '../config/schema.js';
-import type { ConfigLink } from '../config/theme-schema.js';
-import type { SourcePage } from '../content/discover.js';
+import type { ConfigLink, SiteConfig } from '../config/index.js';
+import type { SourcePage } from '../content/index.js';
 
 /** A link with a label. */
 export interface ChromeLink {

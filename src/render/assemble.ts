@@ -13,6 +13,8 @@ export interface ShellInputs {
   titlePostfix: string;
   siteName: string;
   socialHandle?: string | undefined;
+  /** The page's icon (public/'s favicon), instead of the manifest's 192 px icon. */
+  favicon?: string | undefined;
   /** og:image and twitter:image, an absolute URL. */
   socialImage?: string | undefined;
   lang: string;
@@ -63,6 +65,7 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
     ogType: r.pagePath === '/' && r.status === undefined ? 'website' : r.status === undefined ? 'article' : 'website',
     noindex: r.status !== undefined,
     ...(s.socialImage ? { socialImage: s.socialImage } : {}),
+    ...(s.favicon ? { favicon: s.favicon } : {}),
     ...(s.socialHandle ? { socialHandle: s.socialHandle } : {}),
     siteName: s.siteName,
     pathPrefix: s.pathPrefix,

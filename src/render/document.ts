@@ -11,6 +11,8 @@ export interface DocumentParts {
   ogType?: 'website' | 'article';
   /** og:image and twitter:image (an absolute URL), when the site has a social card. */
   socialImage?: string;
+  /** The icon's URL; default: the manifest's 192 px icon. */
+  favicon?: string;
   /** `<meta name="robots" content="noindex">`: status pages and drafts previewed by `dev`. */
   noindex?: boolean;
   siteName: string;
@@ -47,7 +49,7 @@ export function renderDocument(p: DocumentParts): string {
     + (p.socialImage ? `<meta name="twitter:image" content="${e(p.socialImage)}">` : '')
     + (p.socialHandle ? `<meta name="twitter:site" content="${e(p.socialHandle)}">` : '')
     + `<link rel="manifest" href="${e(p.pathPrefix)}/manifest.webmanifest"><meta name="theme-color" content="#F8F8F8">`
-    + `<link rel="icon" href="${e(p.pathPrefix)}/icons/icon-192x192.png" type="image/png">`
+    + (p.favicon ? `<link rel="icon" href="${e(p.favicon)}">` : `<link rel="icon" href="${e(p.pathPrefix)}/icons/icon-192x192.png" type="image/png">`)
     + `<link rel="stylesheet" href="${e(p.stylesUrl)}">`
     + `<link rel="modulepreload" href="${e(p.appUrl)}">${preload}`
     + `<script type="module" src="${e(p.appUrl)}"></script>`

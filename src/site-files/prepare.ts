@@ -3,8 +3,7 @@
 // problems of the theming keys (a missing logo, a header link to no page), each at its line of the config.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT } from '../config/defaults.js';
-import { issuePosition, readYaml, type Project } from '../config/index.js';
+import { defaults, issuePosition, readYaml, type Project } from '../config/index.js';
 import type { SourcePage } from '../content/index.js';
 import type { Diagnostic, SourceLocation } from '../diagnostics/index.js';
 import type { OutputClaim } from '../pagedata/index.js';
@@ -24,6 +23,8 @@ export interface SiteFilesPlan {
   robots: boolean;
   /** og:image and twitter:image: an absolute URL, when one can be written. */
   socialImage: string | undefined;
+  /** The icon a page links to: public/'s favicon (svg, png or ico) when it has one. */
+  favicon: string | undefined;
   /** CSS of the config's colors, appended to the site's stylesheet ('' when none). */
   themeCss: string;
   claims: OutputClaim[];
@@ -33,7 +34,7 @@ export interface SiteFilesPlan {
 /** Plans public/, the sitemap, robots.txt and the theming assets of `project` for `pages`, and checks them. */
 export function prepareSiteFiles(project: Project, pages: readonly SourcePage[]): SiteFilesPlan {
   const { config, root } = project;
-  const publicDir = path.join(root, PROJECT.public);
+  const publicDir = path.join(root, defaults.PROJECT.public);
   const listed = listPublicFiles(root, publicDir);
   const diagnostics = [...listed.diagnostics];
   const at = configLocator(project.configFile);
@@ -84,7 +85,8 @@ export function prepareSiteFiles(project: Project, pages: readonly SourcePage[])
       diagnostics.push({ code: siteFileCodes.LINK_NO_PAGE, severity: 'error', message: `\`${where}.links\` links to ${url}, and no page has that path`, hint: 'write the path of a page, such as `/guides/` (content/guides/index.md), or a full URL with a title', location: at([where, 'links', i]) });
     });
   }
-  return { publicDir, publicFiles: listed.files, sitemapFiles, robots, socialImage, themeCss: themeCss(config.colors), claims, diagnostics };
+  const favicon = ['favicon.svg', 'favicon.png', 'favicon.ico'].find((f) => files.has(f));
+  return { publicDir, publicFiles: listed.files, sitemapFiles, robots, socialImage, favicon: favicon && `/${favicon}`, themeCss: themeCss(config.colors), claims, diagnostics };
 }
 
 /** Locates a key of docsgen.config.yaml (its line and column), for problems found after the config loaded. */
@@ -93,6 +95,6 @@ function configLocator(configFile: string | null): (key: (string | number)[]) =>
   return (key) => {
     if (configFile && !read) read = readYaml(readFileSync(configFile, 'utf8'));
     const pos = read?.doc ? issuePosition(read.doc, read.lineCounter, key) : { line: 1, column: 1 };
-    return { file: PROJECT.configFile, ...pos };
+    return { file: defaults.PROJECT.configFile, ...pos };
   };
 }

@@ -1,7 +1,7 @@
 // `public/`: files a site ships as they are (favicon, robots.txt, downloads, verification files), copied to the
 // web root. Each is claimed with the other outputs first, so one that would replace a page or a file docsgen
-// writes is an error naming both. A file unchanged since the previous build (same size and mtime, to the
-// millisecond, as the copy there, which keeps its source's mtime) is hard-linked from it instead of copied, as unchanged pages are.
+// writes is an error naming both. A file unchanged since the previous build (same size and mtime, within the
+// 2 ms utimes can keep, as the copy there, which keeps its source's mtime) is hard-linked from it instead of copied, as unchanged pages are.
 import { constants, realpathSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
@@ -63,7 +63,7 @@ export async function copyPublicFiles(files: readonly string[], publicDir: strin
     const source = await stat(src);
     if (previousWebRoot) {
       const before = await stat(path.join(previousWebRoot, rel)).catch(() => null);
-      if (before && before.size === source.size && Math.trunc(before.mtimeMs) === Math.trunc(source.mtimeMs) && before.ino !== source.ino) {
+      if (before && before.size === source.size && Math.abs(before.mtimeMs - source.mtimeMs) < 2 && before.ino !== source.ino) {
         try {
           await link(path.join(previousWebRoot, rel), dest);
           linked++;
@@ -74,6 +74,7 @@ export async function copyPublicFiles(files: readonly string[], publicDir: strin
       }
     }
     await copyFile(src, dest, constants.COPYFILE_FICLONE);
+    // the copy's mtime is the source's to about a millisecond (utimes goes through float seconds): compared so above
     await utimes(dest, source.atime, source.mtime);
   }
   return linked;

@@ -104,11 +104,12 @@ describe('docsgen build on a small site', () => {
 
   it('puts the postfix in every title and escapes frontmatter text', async () => {
     const html = await readFile(path.join(pub, 'guide/setup/index.html'), 'utf8');
-    expect(scan(html).title).toBe('Set up <the> "library" & more | Esri Developer');
-    expect(html).toContain('<title>Set up &lt;the&gt; &quot;library&quot; &amp; more | Esri Developer</title>');
+    // the fixture sets no siteName nor titlePostfix: the postfix is docsgen's neutral default name
+    expect(scan(html).title).toBe('Set up <the> "library" & more | Documentation');
+    expect(html).toContain('<title>Set up &lt;the&gt; &quot;library&quot; &amp; more | Documentation</title>');
     expect(html).not.toContain('<the>');
     for (const f of await fg('**/*.html', { cwd: pub, ignore: ['calcite/**'] })) {
-      expect(scan(await readFile(path.join(pub, f), 'utf8')).title, f).toMatch(/ \| Esri Developer$/);
+      expect(scan(await readFile(path.join(pub, f), 'utf8')).title, f).toMatch(/ \| Documentation$/);
     }
   });
 

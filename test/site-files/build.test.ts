@@ -56,6 +56,8 @@ describe('a site that sets siteUrl, public/ and every theming key (fixtures/site
       expect(meta(html, 'robots') === 'noindex', f).toBe(stub || /^docs\/(404|500)\.html$/.test(f));
     }
     expect(meta(guide, 'twitter:site')).toBeUndefined();
+    // public/favicon.ico is the pages' icon
+    expect(guide).toContain('<link rel="icon" href="/favicon.ico">');
   });
 
   it('shows the logo per mode, the header and footer links in the order given, the footer text with the build year', async () => {
