@@ -6,7 +6,7 @@ import { imageCodes } from '../images/codes.js';
 import { swCodes } from '../sw/codes.js';
 import { serveCodes } from '../serve/codes.js';
 import { initCodes } from '../init/codes.js';
-import { siteFileCodes } from '../site-files/index.js';
+import { siteFileCodes } from '../site-files/codes.js';
 
 /** Every code of every stage, by stage, for the uniqueness test and the README's table. */
 export const allCodes: Record<string, Record<string, string>> = {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/cli.js';
 
 // Stages import each other through their index.ts (their public face). src/util/ is shared helpers, imported
-// directly; worker entry points are loaded by path, not imported. The imports that reached into another
+// directly; worker entry points are loaded by path, not imported; a stage's codes.ts (plain data, no imports)
+// may be imported by the diagnostics catalogue directly, since going through index.ts would be an import cycle. The imports that reached into another
 // stage's files when this check was added are listed in stage-imports.known.json: that list may only shrink.
 
 const KNOWN = path.join(repoRoot, 'test/architecture/stage-imports.known.json');
@@ -21,6 +22,7 @@ async function deepImports(): Promise<string[]> {
       const [, targetStage, ...rest] = target.split('/');
       if (!targetStage || targetStage === stage || rest.length === 0 || targetStage === 'util') continue;
       if (rest.length === 1 && rest[0] === 'index.js') continue;
+      if (file === 'src/diagnostics/catalogue.ts' && rest.length === 1 && rest[0] === 'codes.js') continue;
       found.push(`${file} -> ${target}`);
     }
   }
