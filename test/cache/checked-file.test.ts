@@ -5,12 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkedBytes, readChecked, readCheckedJson, withChecksum, writeChecked } from '../../src/cache/checked-file.js';
+import { assertReaching } from '../helpers/reach.js';
 
 const bytes = fc.uint8Array({ minLength: 0, maxLength: 2048 });
 
 describe('checked cache files', () => {
   it('give back the bytes written', () => {
-    fc.assert(
+    assertReaching(
       fc.property(bytes, (b) => {
         expect(checkedBytes(withChecksum(b))).toEqual(Buffer.from(b));
       }),
@@ -18,7 +19,7 @@ describe('checked cache files', () => {
   });
 
   it('read as missing after any one bit of the file flipped, header included', () => {
-    fc.assert(
+    assertReaching(
       fc.property(bytes, fc.nat(), fc.integer({ min: 0, max: 7 }), (b, at, bit) => {
         const file = withChecksum(b);
         file[at % file.length]! ^= 1 << bit;
@@ -28,7 +29,7 @@ describe('checked cache files', () => {
   });
 
   it('read as missing when cut short, emptied or grown', () => {
-    fc.assert(
+    assertReaching(
       fc.property(bytes, fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 16 }), (b, cut, extra) => {
         const file = withChecksum(b);
         expect(checkedBytes(file.subarray(0, cut % file.length))).toBeNull();

@@ -7,6 +7,7 @@ import { linkRedirect, underPrefixAnyCase } from '../../src/client/redirects.js'
 import { toBrowserRedirects, type RedirectRule } from '../../src/redirects/index.js';
 import { hydrated, openTab, startHarness, type Harness, type Tab } from './harness.js';
 import { startSiteServer, type SiteServer } from './site-server.js';
+import { assertReaching } from '../helpers/reach.js';
 
 const P = '/documentation';
 
@@ -18,7 +19,7 @@ const data = toBrowserRedirects([rule(`${P}/old-guide/`, `${P}/guide/`), rule(`$
 
 describe('linkRedirect: the prefix in any case', () => {
   it('finds the redirect of a source whatever the case of its prefix and path, query kept', () => {
-    fc.assert(
+    assertReaching(
       fc.property(anyCase(P), anyCase('/old-guide'), fc.constantFrom('', '/'), fc.constantFrom('', '?a=1'), (prefix, rest, slash, search) => {
         expect(linkRedirect(data, prefix + rest + slash, search, P)).toBe(`${P}/guide/${search}`);
       }),
@@ -26,7 +27,7 @@ describe('linkRedirect: the prefix in any case', () => {
   });
 
   it('never matches outside the prefix, in any case', () => {
-    fc.assert(
+    assertReaching(
       fc.property(anyCase('/documentationx'), fc.constantFrom('/old-guide/', '/legacy/a/'), (outside, rest) => {
         expect(underPrefixAnyCase(outside + rest, P)).toBe(false);
         expect(linkRedirect(data, outside + rest, '', P)).toBeNull();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configCodes } from '../../src/config/codes.js';
 import { checkAllowedHost } from '../../src/config/host-rules.js';
 import { siteConfigSchema } from '../../src/config/schema.js';
+import { assertReaching } from '../helpers/reach.js';
 
 // IPv4 blocks that are not the public internet (IANA special-purpose registry), as plain numbers: the oracle the
 // host rule (which uses WHATWG URL and net.BlockList) is checked against.
@@ -54,7 +55,7 @@ const notations = (n: number): string[] => {
 
 describe('the host allowlists of the config', () => {
   it('refuse every private, loopback, link-local or reserved IPv4 address in the proxy list, in any notation', () => {
-    fc.assert(
+    assertReaching(
       fc.property(privateV4, fc.nat(), (n, pick) => {
         const forms = notations(n);
         const written = forms[pick % forms.length]!;
@@ -67,7 +68,7 @@ describe('the host allowlists of the config', () => {
   });
 
   it('accept public IPv4 addresses written plainly, and ask for that form otherwise', () => {
-    fc.assert(
+    assertReaching(
       fc.property(publicV4, fc.nat(), (n, pick) => {
         expect(checkAllowedHost(dotted(n), { refusePrivate: true })).toBeNull();
         const forms = notations(n).slice(1);
@@ -82,7 +83,7 @@ describe('the host allowlists of the config', () => {
 
   it('accept public host names in either list, in any case', () => {
     const local = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)$/;
-    fc.assert(
+    assertReaching(
       fc.property(fc.mixedCase(fc.domain()).filter((d) => !local.test(d.toLowerCase())), (host) => {
         expect(checkAllowedHost(host, { refusePrivate: true })).toBeNull();
         expect(checkAllowedHost(host, { refusePrivate: false })).toBeNull();
@@ -97,7 +98,7 @@ describe('the host allowlists of the config', () => {
       label, // one label: resolved through the local search domains
       fc.tuple(label, fc.constantFrom('.localhost', '.local', '.internal', '.home.arpa', '.localdomain')).map(([l, s]) => l + s),
     );
-    fc.assert(
+    assertReaching(
       fc.property(localName, (host) => {
         expect(checkAllowedHost(host, { refusePrivate: true })?.code, host).toBe(configCodes.PRIVATE_HOST);
       }),
@@ -109,7 +110,7 @@ describe('the host allowlists of the config', () => {
 
   it('refuse wildcards, URLs, ports and paths in either list, saying which form is accepted', () => {
     const wildcard = fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}*${b}`);
-    fc.assert(
+    assertReaching(
       fc.property(wildcard, fc.boolean(), (host, refusePrivate) => {
         const problem = checkAllowedHost(host, { refusePrivate });
         expect(problem?.code).toBe(configCodes.HOST_FORM);

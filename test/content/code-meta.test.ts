@@ -8,6 +8,7 @@ import { COMMON_GRAMMARS } from '../../src/content/highlight.js';
 import { compileMarkdown } from '../../src/content/markdown.js';
 import { withoutCodeDecorations } from './code-decorations.js';
 import { compileBoth } from './remark-oracle.js';
+import { assertReaching } from '../helpers/reach.js';
 
 // Fence meta (issue 22): titles, marked lines and line numbers in the article's HTML. The parser oracle covers
 // the rest of the page (remark-rehype renders no meta); this file covers what the meta adds.
@@ -101,7 +102,7 @@ describe('fence meta', () => {
       lineNumbers: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }),
       highlight: fc.uniqueArray(fc.integer({ min: 1, max: 9 }), { maxLength: 4 }),
     });
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(fc.constantFrom(...COMMON_GRAMMARS, 'no-such-language'), code, meta, async (lang, lines, m) => {
         const options = [m.lineNumbers !== undefined ? `showLineNumbers=${m.lineNumbers}` : '', m.highlight.length > 0 ? `{${m.highlight.join(',')}}` : '', m.highlight.length === 0 && m.lineNumbers === undefined ? 'title="t"' : ''];
         const markdown = `\`\`\`\`${lang} ${options.filter(Boolean).join(' ')}\n${lines.join('\n')}\n\`\`\`\`\n`;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../../src/content/markdown.js';
 import { NESTING_LIMIT, parseMarkdown } from '../../src/content/parse/index.js';
 import { compileBoth, remarkParseMarkdown } from './remark-oracle.js';
+import { assertReaching } from '../helpers/reach.js';
 
 // Issue 19, item 5: text nested 100 block quotes or 50 lists deep was dropped (markdown-it's maxNesting; remark
 // keeps it), and emphasis nested ~3,000 deep overflowed the stack (exit 70). Up to NESTING_LIMIT the tree is
@@ -141,7 +142,7 @@ const nested = (maxBlocks: number, maxInline: number) =>
 
 describe('generated nesting (property)', () => {
   it('gives remark’s tree and page while within the limit', async () => {
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(nested(120, 240), async ({ body }) => {
         const text = FM + body;
         const expected = remarkParseMarkdown(text);
@@ -155,7 +156,7 @@ describe('generated nesting (property)', () => {
   });
 
   it('never throws far past it: the page compiles or is one DG2031 error', async () => {
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(nested(3_000, 30_000), async ({ body, blockLevels }) => {
         const r = await compile(body);
         const codes = r.diagnostics.map((d) => d.code);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFrontmatter, parseFrontmatterExactly } from '../../src/content/frontmatter.js';
 import { compileMarkdown } from '../../src/content/markdown.js';
 import { decodePage, invalidUtf8 } from '../../src/content/page-text.js';
+import { assertReaching } from '../helpers/reach.js';
 
 // Issue 19, item 5: a UTF-8 byte order mark hid a page's frontmatter, and bytes that are not UTF-8 were
 // published as U+FFFD without a word. Pages are now decoded by decodePage, in discovery and in render threads.
@@ -16,7 +17,7 @@ describe('decodePage', () => {
   });
 
   it('decodes UTF-8 as Buffer#toString does', () => {
-    fc.assert(
+    assertReaching(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (s) => {
         expect(decodePage(Buffer.from(s, 'utf8'))).toEqual({ text: s.replace(/^\uFEFF/, ''), invalid: null });
       }),
@@ -41,7 +42,7 @@ describe('decodePage', () => {
   it('locates a bad byte after any valid text (property)', () => {
     const bad = fc.constantFrom(0x80, 0xbf, 0xc0, 0xc1, 0xc3, 0xe0, 0xed, 0xf0, 0xf4, 0xf5, 0xff);
     const text = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', '\r\n', 'é', '東', '🚀', '\uFEFF', '\uFFFD'), maxLength: 60 });
-    fc.assert(
+    assertReaching(
       fc.property(text, bad, text, (before, byte, after) => {
         const { text: decoded, invalid } = decodePage(bytesOf(before, [byte], after));
         const lines = before.replace(/^\uFEFF/, '').split(/\r\n?|\n/);

@@ -5,6 +5,7 @@ import { compileMarkdown } from '../../src/content/markdown.js';
 import { parseMarkdown } from '../../src/content/parse/index.js';
 import { schemeOf } from '../../src/util/url-policy.js';
 import { hostileSnippet, IMAGE_PROTOCOLS, LINK_PROTOCOLS, unpublishableUrls } from './hostile-urls.js';
+import { assertReaching } from '../helpers/reach.js';
 
 // Issue 19, item 1, as properties: generated hostile URLs (schemes, entities, whitespace and control characters,
 // mixed case) go through the whole Markdown pipeline (parse → transforms → HTML); no href or src of the HTML
@@ -35,7 +36,7 @@ function refusable(node: Nodes, out: Nodes[] = []): Nodes[] {
 
 describe('hostile URLs through the Markdown pipeline', () => {
   it('never give the HTML an href or src outside the allowlist, and each is an error at its position', async () => {
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(fc.array(hostileSnippet, { minLength: 1, maxLength: 4 }), async (snippets) => {
         const text = `${HEAD}${snippets.join('\n\n')}\n`;
         const r = await compile(text);
@@ -50,7 +51,7 @@ describe('hostile URLs through the Markdown pipeline', () => {
 
   it('schemeOf agrees with WHATWG URL parsing on whether a URL has a scheme, and which', () => {
     const unit = fc.constantFrom(...'jJaAvVsScCrRiIpPtT019+-.:/#?% \t\n\r\u0000\u0001\u001f\u007f\u00a0'.split(''));
-    fc.assert(
+    assertReaching(
       fc.property(fc.string({ unit, maxLength: 16 }), (url) => {
         let https: string;
         let http: string;

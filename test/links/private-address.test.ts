@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ipOfHost, nonPublicReason } from '../../src/util/private-address.js';
+import { assertReaching } from '../helpers/reach.js';
 
 // The rule, written out again here: the IPv4 blocks a link checker must not reach without --allow-private.
 const PRIVATE_V4: Array<[number, number]> = [
@@ -55,7 +56,7 @@ const v6Spellings = (h: number[]): string[] => [`[${hex(h)}]`, `[${hex(h).toUppe
 
 describe('nonPublicReason (the --allow-private rule)', () => {
   it('refuses every IPv4 address in a loopback, private, link-local, CGNAT, multicast or reserved block, however spelled', () => {
-    fc.assert(
+    assertReaching(
       fc.property(privateV4, (n) => {
         for (const s of v4Spellings(n)) expect(judge(s), s).not.toBeNull();
       }),
@@ -64,7 +65,7 @@ describe('nonPublicReason (the --allow-private rule)', () => {
   });
 
   it('allows every other IPv4 address, however spelled', () => {
-    fc.assert(
+    assertReaching(
       fc.property(publicV4, (n) => {
         for (const s of v4Spellings(n)) expect(judge(s), s).toBeNull();
       }),
@@ -79,7 +80,7 @@ describe('nonPublicReason (the --allow-private rule)', () => {
       v6(hextet(0xfec0, 0xfeff), 7),
       v6(hextet(0xff00, 0xffff), 7),
     );
-    fc.assert(
+    assertReaching(
       fc.property(ranges, ([first, rest]) => {
         for (const s of v6Spellings([first, ...rest])) expect(judge(s), s).not.toBeNull();
       }),
@@ -89,7 +90,7 @@ describe('nonPublicReason (the --allow-private rule)', () => {
   });
 
   it('judges IPv6 forms that carry an IPv4 address (mapped, compatible, NAT64, 6to4) by that address', () => {
-    fc.assert(
+    assertReaching(
       fc.property(fc.oneof(privateV4, publicV4), hextet(), (n, tail) => {
         const [a, b, c, d] = bytes(n) as [number, number, number, number];
         const hi = (n >>> 16).toString(16);
@@ -107,7 +108,7 @@ describe('nonPublicReason (the --allow-private rule)', () => {
   });
 
   it('allows global unicast IPv6 addresses (2000::/3 outside 6to4)', () => {
-    fc.assert(
+    assertReaching(
       fc.property(v6(hextet(0x2000, 0x3fff).filter((h) => h !== 0x2002), 7), ([first, rest]) => {
         for (const s of v6Spellings([first, ...rest])) expect(judge(s), s).toBeNull();
       }),

@@ -5,6 +5,7 @@ import type { SourcePage } from '../../src/content/discover.js';
 import { editUrlOf } from '../../src/pagedata/furniture.js';
 import { planSite } from '../../src/pagedata/plan.js';
 import { SiteTree, type NavItem } from '../../src/pagedata/site-tree.js';
+import { assertReaching } from '../helpers/reach.js';
 
 // Page furniture (issue 22): previous/next in navigation order, the edit link, the last-updated date, decided
 // when the build is planned.
@@ -27,7 +28,7 @@ describe('previous and next pages', () => {
 
   it('chain every page of the navigation once, in the sidebar order, and no other page', () => {
     const config = siteConfigSchema.parse({});
-    fc.assert(
+    assertReaching(
       fc.property(site, (files) => {
         const pages = [sourcePage('index.md'), ...files.map(([f, order]) => sourcePage(f, order === undefined ? {} : { order }))];
         const nav = planSite(pages, TEMPLATES, config).tasks;
@@ -67,7 +68,7 @@ describe('the edit link', () => {
   it('puts the file under content/ in the pattern, encoded, never moving the host', () => {
     const name = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '#', '?', '%', '&', '/', 'é', '\u6f22', '+', "'", '"', '{path}'), minLength: 1, maxLength: 12 });
     const pattern = fc.constantFrom('https://github.com/o/r/edit/main/content/{path}', 'https://gitlab.example/o/r/-/edit/main/docs/{path}?ref=x', 'http://host:8080/edit?file={path}#top');
-    fc.assert(
+    assertReaching(
       fc.property(pattern, fc.array(name, { minLength: 1, maxLength: 3 }), (p, segs) => {
         const relFile = `${segs.join('/').replace(/\/+/g, '/').replace(/^\/|\/$/g, '') || 'x'}.md`;
         const url = new URL(editUrlOf(p, relFile));

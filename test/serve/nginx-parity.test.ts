@@ -15,6 +15,7 @@ import { baseRows, type RequestRow, type TableContext } from './request-table.js
 import { headRows } from './request-table-heads.js';
 import { urlRows } from './request-table-urls.js';
 import { buildServeFixture, closeFixtureSockets, copyServeFixture } from './site.js';
+import { assertReaching } from '../helpers/reach.js';
 
 // every row, in table order
 const requestTable: RequestRow[] = [...baseRows, ...urlRows, ...headRows];
@@ -142,7 +143,7 @@ describe('serve and nginx answer generated requests alike (fast-check)', () => {
   const PIECES = ['/', '//', '.', '..', '/./', '/../', '%2e', '%2E', '%2f', '%2F', '%25', '%', '%0', '%00', '%zz', '%41', '%C3%A9', '%FF', '%0D%0A', '%20', '%3F', '%23', '?', '#', '&', '=', '+', ';', '~', "'", '"', '\\', 'x', 'guide', 'install', 'old-guide', 'OLD-GUIDE', 'archive', 'api', 'v4', 'reference', 'documentation', 'Documentation', 'downloads', 'page-data', 'index.html', 'notes.txt', 'app-data.json', 'odd', 'a%20b', '100%25'];
 
   it('request-targets made of slashes, dots, escapes, queries, fragments and names of the site', async () => {
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(fc.boolean(), fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }), async (underPrefix, parts) => {
         const target = (underPrefix ? '/documentation/' : '/') + parts.join('');
         const { serve: a, nginx: b } = await both(target);
@@ -154,7 +155,7 @@ describe('serve and nginx answer generated requests alike (fast-check)', () => {
 
   it('Range headers of numbers, dashes, commas and spaces, with and without If-Range', async () => {
     const part = fc.oneof(fc.constantFrom('-', ',', ' ', '=', 'x', '9223372036854775807', '9223372036854775808', '99999999999999999999'), fc.integer({ min: 0, max: 70 }).map(String));
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(fc.constantFrom('bytes=', 'BYTES=', 'bytes', ''), fc.array(part, { maxLength: 10 }), fc.constantFrom(null, 'etag', 'date', '"x"'), async (unit, parts, ifRange) => {
         const headers: Array<[string, string]> = [['Range', unit + parts.join('')]];
         if (ifRange) headers.push(['If-Range', ifRange === 'etag' ? ctx.notes.etag : ifRange === 'date' ? ctx.notes.lastModified : ifRange]);
@@ -171,7 +172,7 @@ describe('serve and nginx answer generated requests alike (fast-check)', () => {
   it('directories whose names hold any byte but NUL and /: the same slash redirect and Location', async () => {
     const gen = path.join(dir, 'dist/public/documentation/gen');
     const names = new Set<string>();
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 6 }), fc.constantFrom('', '?a=1&b=%20c'), async (bytes, query) => {
         const name = Buffer.from(bytes.map((b) => (b === 0 || b === 0x2f ? 0x5f : b)));
         if (name.equals(Buffer.from('.')) || name.equals(Buffer.from('..'))) return;
@@ -191,7 +192,7 @@ describe('serve and nginx answer generated requests alike (fast-check)', () => {
 
   it('request heads of every size around the header buffers: 200, 414 or 400 alike', async () => {
     const header = fc.tuple(fc.constantFrom('X-A', 'Cookie', 'X_Under', 'Accept'), fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 900, max: 1100 }), fc.integer({ min: 6000, max: 8300 })));
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 900, max: 1100 }), fc.integer({ min: 8000, max: 8300 }), fc.integer({ min: 30_000, max: 70_000 })), fc.array(header, { maxLength: 8 }), async (query, hs) => {
         const headers = hs.map(([n, len], i): [string, string] => [`${n}${i}`, 'v'.repeat(len)]);
         const { serve: a, nginx: b } = await both('/documentation/guide/?' + 'q'.repeat(query), headers);
