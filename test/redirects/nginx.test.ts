@@ -5,7 +5,8 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRedirectMatcher, exportRedirects, formatNginxServer, type RedirectRule } from '../../src/redirects/index.js';
 import { startNginx, type NginxServer } from '../helpers/nginx.js';
-import { casings, loadSampleRules, makeFakeSite, samplePath } from './sample.js';
+import { samplePatternTable } from './sample-patterns.js';
+import { casings, loadSampleRules, makeFakeSite } from './sample.js';
 
 let rules: RedirectRule[];
 let nginx: NginxServer;
@@ -59,39 +60,40 @@ afterAll(async () => {
 });
 
 describe('nginx: the sample redirects', () => {
-  it('redirects every source in three casings, with the slash toggled and with a query, like the matcher', async () => {
+  it('redirects every exact source in three casings, with the slash toggled and with a query, to its target', async () => {
     const match = compileRedirectMatcher(rules);
     const checks: Array<{ url: string; status: number; location: string }> = [];
-    for (const rule of rules) {
-      const base = samplePath(rule);
-      const isPattern = base !== rule.from;
+    for (const rule of rules.filter((r) => !/\/[:*]/.test(r.from))) {
       // as written; upper case with the slash toggled and a query; mixed case with a query
-      casings(base).forEach((p, i) => {
+      casings(rule.from).forEach((p, i) => {
         const variant = i === 1 ? (p.endsWith('/') ? p.slice(0, -1) : p + '/') : p;
         const query = i === 0 ? '' : '?utm_source=old&x=%20y';
-        const expected = isPattern ? match(variant, query)!.location : rule.to + query;
-        checks.push({ url: variant + query, status: rule.status, location: expected });
+        checks.push({ url: variant + query, status: rule.status, location: rule.to + query });
       });
     }
-    expect(checks.length).toBeGreaterThanOrEqual(rules.length * 3);
+    expect(checks.length).toBeGreaterThanOrEqual((rules.length - 4) * 3);
     const failures: string[] = [];
     await pool(checks, 16, async (c) => {
       const res = await get(c.url);
       await res.arrayBuffer();
       const location = res.headers.get('location');
       if (res.status !== c.status || location !== c.location) failures.push(`${c.url}: ${res.status} ${location} (expected ${c.status} ${c.location})`);
+      // docsgen serve and the browser runtime use the matcher: it must agree with nginx
       const mirrored = match(c.url.split('?')[0]!, c.url.includes('?') ? c.url.slice(c.url.indexOf('?')) : '');
       if (mirrored?.location !== location) failures.push(`${c.url}: matcher says ${mirrored?.location}, nginx ${location}`);
     });
     expect(failures).toEqual([]);
   });
 
-  it('fills pattern placeholders and keeps the request case of the captured text', async () => {
-    const res = await get('/documentation/MAPPING-APIS-AND-SERVICES/routing/travel-modes/Walking-Time/?a=1');
-    expect(res.status).toBe(301);
-    expect(res.headers.get('location')).toBe('/documentation/mapping-and-location-services/routing-and-directions/?a=1');
-    const splat = await get('/documentation/arcgis-pro-add-ins/samples/Editing/Attributes/');
-    expect(splat.headers.get('location')).toBe('/documentation/arcgis-pro-sdk/tutorials/');
+  it('answers the pattern sources as the hand-written table says, keeping the request case of captured text', async () => {
+    const failures: string[] = [];
+    for (const row of samplePatternTable) {
+      const res = await get(row.request);
+      await res.arrayBuffer();
+      const got = res.headers.get('location') === null ? null : `${res.status} ${res.headers.get('location')}`;
+      if (got !== (row.location === null ? null : `301 ${row.location}`)) failures.push(`${row.request} (${row.why}): got ${got ?? `${res.status}, no redirect`}, want ${row.location ?? 'no redirect'}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('serves pages that are not redirect sources', async () => {
