@@ -1,4 +1,4 @@
-// A build that cannot write (disk full, read-only, no permission) is the machine's problem, not a bug: it is
+// A build that cannot write (disk full, file-size limit, read-only, no permission) is the machine's problem, not a bug: it is
 // reported as one line naming the file it was writing, with what to do, instead of a stack trace.
 import { existsSync, mkdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ const CAUSES: Record<string, { reason: string; hint: string }> = {
   EPERM: { reason: 'operation not permitted', hint: 'check the permissions and attributes (chattr) of the folder, or pass another --out' },
   EMFILE: { reason: 'too many open files', hint: 'raise the open-files limit (ulimit -n) and build again' },
   ENFILE: { reason: 'too many open files in the system', hint: 'close other programs or raise the system limit, and build again' },
+  EFBIG: { reason: 'file larger than the file-size limit', hint: 'raise the file-size limit (ulimit -f) and build again' },
   EIO: { reason: 'input/output error', hint: 'check the disk (dmesg), then build again' },
 };
 
@@ -52,7 +53,7 @@ export function writeFailure(error: unknown, ctx: WriteFailureContext): Diagnost
       ? `docsgen keeps its cache in ${path.relative(ctx.root, ctx.cacheDir!) || '.'}/ inside the project: make the project folder writable, or build a writable copy of it`
       : cause.hint;
   // these can also come from reading; a full or read-only disk only from writing
-  const verb = code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS' ? 'write' : 'access';
+  const verb = code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS' || code === 'EFBIG' ? 'write' : 'access';
   return new DiagnosticError(
     {
       code: codes.OUTPUT_UNWRITABLE,

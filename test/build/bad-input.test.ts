@@ -4,6 +4,7 @@ import os from 'node:os';
 import fg from 'fast-glob';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeWhen } from '../helpers/ci.js';
 import { canMount } from '../helpers/mount.js';
 import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
 import { buildGoodCopy, snapshotTree } from '../helpers/site.js';
@@ -45,6 +46,29 @@ describe('bad input never destroys good output', () => {
     });
   }
 
+  // a write that fails for want of room or of file handles, made without root: limits on the child process
+  const noStack = /internal error|\n\s+at .+:\d+:\d+\)?\n/;
+  it('reports a file larger than the file-size limit (ulimit -f) as one DG3003 line, exit 1, and keeps dist/', async () => {
+    const r = await runDocsgen(['build', '--root', site, '--no-cache'], { limits: { fileSizeKib: 4 } });
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr.split('\n').filter((l) => /  error  DG\d{4}  /.test(l))).toEqual([
+      'dist:1:1  error  DG3003  cannot write dist: file larger than the file-size limit (EFBIG)  (raise the file-size limit (ulimit -f) and build again)',
+    ]);
+    expect(r.stderr).toContain('build failed; the previous output is untouched');
+    expect(r.stderr).not.toMatch(noStack);
+    expect(await snapshotTree(path.join(site, 'dist'))).toEqual(good);
+    expect((await readdir(site)).filter((f) => f.startsWith('dist.'))).toEqual([]);
+  });
+
+  it('reports too many open files (ulimit -n) as one DG3003 line, exit 1, and keeps dist/', async () => {
+    const r = await runDocsgen(['build', '--root', site, '--no-cache'], { limits: { openFiles: 48 } });
+    expect(r.exitCode, r.stderr).toBe(1);
+    const problems = r.stderr.split('\n').filter((l) => /  error  DG\d{4}  /.test(l));
+    expect(problems).toEqual([expect.stringMatching(/^\S+:1:1  error  DG3003  cannot access \S+: too many open files \(EMFILE\)  \(raise the open-files limit \(ulimit -n\) and build again\)$/)]);
+    expect(r.stderr).not.toMatch(noStack);
+    expect(await snapshotTree(path.join(site, 'dist'))).toEqual(good);
+  });
+
   it('reports a template whose module throws when loaded at the line that threw, and keeps dist/', async () => {
     const dir = await copyFixture('build/good-site');
     await cp(path.join(repoRoot, 'templates'), path.join(dir, 'templates'), { recursive: true });
@@ -83,10 +107,11 @@ describe('bad input never destroys good output', () => {
 });
 
 // A full disk is the machine's problem: one line naming the file, exit 1, no stack trace, the output as it was.
-// These mount small tmpfs file systems (root only); where mounting is not allowed they are skipped.
+// These mount small tmpfs file systems (root only); where mounting is not allowed they are skipped, except under
+// CI=true, where they fail. The limits above (ulimit -f, ulimit -n) need no root and run everywhere.
 const mountable = canMount((probe) => ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]);
 
-describe.skipIf(!mountable)('a disk that fills up', () => {
+describeWhen(mountable, 'mounting a size-limited tmpfs needs root')('a disk that fills up', () => {
   const mounted: string[] = [];
   const mountTmpfs = async (dir: string, options: string) => {
     await mkdir(dir, { recursive: true });

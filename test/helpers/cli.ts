@@ -9,12 +9,30 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** The real executable, as users run it. */
 export const bin = path.join(repoRoot, 'bin/docsgen');
 
+/** How to start the child: resource limits (bash `ulimit`), and as an ordinary user even when the tests run as root. */
+export interface ChildLimits {
+  /** `ulimit -f`: the largest file it may write, in KiB (a write past it fails with EFBIG). */
+  fileSizeKib?: number;
+  /** `ulimit -n`: how many files it may have open (EMFILE past it). */
+  openFiles?: number;
+  /** Run as `nobody` when root (file modes bind root only through its capabilities): read-only folders refuse it. */
+  unprivileged?: boolean;
+}
+
+/** The uid and gid the unprivileged child runs as. */
+export const NOBODY = 65534;
+
 /** Runs `docsgen ...args` in `cwd`; never throws on a non-zero exit. */
-export function runDocsgen(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Result> {
-  return execa(process.execPath, [bin, ...args], {
+export function runDocsgen(args: string[], options: { cwd?: string; env?: Record<string, string>; limits?: ChildLimits } = {}): Promise<Result> {
+  const env = { NO_COLOR: '1', CI: 'true', ...options.env };
+  const limits = options.limits;
+  if (!limits) return execa(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, reject: false, env, all: false });
+  const ulimit = [limits.fileSizeKib !== undefined ? `ulimit -f ${limits.fileSizeKib}` : '', limits.openFiles !== undefined ? `ulimit -n ${limits.openFiles}` : ''].filter(Boolean);
+  const drop = limits.unprivileged && process.getuid?.() === 0 ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : [];
+  return execa('bash', ['-c', `${[...ulimit, 'exec "$@"'].join(' && ')}`, 'bash', ...drop, process.execPath, bin, ...args], {
     cwd: options.cwd ?? repoRoot,
     reject: false,
-    env: { NO_COLOR: '1', CI: 'true', ...options.env },
+    env: { ...env, ...(drop.length ? { HOME: os.tmpdir() } : {}) },
     all: false,
   });
 }
