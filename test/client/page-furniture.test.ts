@@ -168,6 +168,27 @@ describe('page furniture in the browser', () => {
     await context.close();
   });
 
+  it('shows an image wider than 650 px at 650 px on a wide screen, and within the column on a phone (README)', async () => {
+    // diagram.png is 1200 × 600: the page keeps its aspect ratio and never draws it wider than 650 CSS px
+    const t = await open('/');
+    const box = () => t.page.evaluate(() => {
+      const img = document.querySelector('main img') as HTMLImageElement;
+      const r = img.getBoundingClientRect();
+      return { width: Math.round(r.width), height: Math.round(r.height), natural: img.naturalWidth, column: Math.round(img.parentElement!.getBoundingClientRect().width) };
+    });
+    await t.page.waitForFunction(() => (document.querySelector('main img') as HTMLImageElement | null)?.complete === true);
+    // wide: the column has room for more, the image stops at 650; narrow: it fits the column
+    for (const width of [1920, 1280, 390]) {
+      await t.page.setViewportSize({ width, height: 900 });
+      const b = await box();
+      expect(b.natural).toBe(1200);
+      expect(b.width, `at ${width} px`).toBe(Math.min(650, b.column));
+      expect(b.height, `at ${width} px`).toBe(Math.round(b.width / 2));
+      if (width === 1920) expect(b.column).toBeGreaterThan(650);
+    }
+    await t.context.close();
+  });
+
   it('reads completely with JavaScript off: article, code titles, date, edit link, previous/next; no dead button', async () => {
     for (const p of PAGES) {
       const { page, context } = await open(p, { js: false });
