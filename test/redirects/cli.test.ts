@@ -68,6 +68,14 @@ describe('docsgen export-redirects', () => {
     if (format === 'netlify') expect(res.stdout.trim().split('\n').filter((l) => !l.startsWith('#'))).toHaveLength(661);
   });
 
+  it.each(['netlify', 'json', 'caddy'])('writes %s to stdout with --out -, as without --out, and no file', async (format) => {
+    const plain = await runInProcess(['export-redirects', '--root', project, '--format', format]);
+    const dash = await runInProcess(['export-redirects', '--root', project, '--format', format, '--out', '-']);
+    expect(dash.exitCode).toBe(0);
+    expect(dash.stdout).toBe(plain.stdout);
+    expect((await readdir(project)).sort()).toEqual(['redirects']);
+  });
+
   it('nginx --out DIR writes http.conf and server.conf exactly as the build does', async () => {
     const out = path.join(project, 'out/nginx');
     const res = await runInProcess(['export-redirects', '--root', project, '--format', 'nginx', '--out', out]);

@@ -39,4 +39,16 @@ describe('docsgen emit-sw', () => {
     expect(second.report.stats).toMatchObject({ files: 3, codeGenerated: 0 });
     expect(second.sw).toBe(first.sw);
   });
+
+  it('writes sw.js into the web root given by --site, and nowhere else', async () => {
+    const web = path.join(root, 'elsewhere/public');
+    await writeStaticSite(web, 2);
+    const before = await readFile(path.join(root, 'dist/public/documentation/sw.js'), 'utf8');
+    const result = await runDocsgen(['emit-sw', '--root', root, '--site', 'elsewhere/public', '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { outputs: { file: string } }).outputs.file).toBe(path.join('elsewhere', 'public', 'documentation', 'sw.js'));
+    // the build hash of that site's app-data, not of dist/public's
+    expect((await readFile(path.join(web, 'documentation/sw.js'), 'utf8')).split('\n')[0]).toBe(`// docsgen service worker, build "${'build2'.padEnd(20, '0')}"`);
+    expect(await readFile(path.join(root, 'dist/public/documentation/sw.js'), 'utf8')).toBe(before);
+  });
 });
