@@ -112,6 +112,23 @@ describe('the build cache', () => {
     expect(await snapshotTree(path.join(site, 'dist'))).toEqual(await coldOutput());
   });
 
+  it('re-renders the pages of the templates that import an edited file, and shows the edit', async () => {
+    // article-header.tsx is no template of its own: doc.tsx imports it
+    const file = path.join(site, 'templates/article-header.tsx');
+    const tsx = await readFile(file, 'utf8');
+    expect(await readFile(path.join(site, 'templates/doc.tsx'), 'utf8')).toMatch(/from '\.\/article-header'/);
+    await writeFile(file, `${tsx}\n// edited by the cache test\n`);
+    expect((await buildJson()).stats.rendered).toBeGreaterThanOrEqual(corpus.leafPages);
+    const edited = tsx.replace('<h1>', '<h1 data-imported-edit="yes">');
+    expect(edited).not.toBe(tsx);
+    await writeFile(file, edited);
+    const { stats } = await buildJson();
+    expect(stats.rendered).toBeGreaterThanOrEqual(corpus.leafPages);
+    const leaf = corpus.pageList.find((p) => p.file.endsWith('.md') && !p.file.endsWith('index.md'))!;
+    expect(await readFile(path.join(site, 'dist/public/documentation', leaf.url, 'index.html'), 'utf8')).toContain('data-imported-edit="yes"');
+    expect(await snapshotTree(path.join(site, 'dist'))).toEqual(await coldOutput());
+  });
+
   it('re-renders nothing for a redirect edit, yet exports the new redirect', async () => {
     const target = corpus.pageList[1]!.url;
     await mkdir(path.join(site, 'redirects'), { recursive: true });
@@ -154,4 +171,30 @@ describe('the build cache', () => {
     expect(stats.rendered).toBe(corpus.pages + 2);
     expect(await snapshotTree(path.join(site, 'dist'))).toEqual(before);
   });
+  // last: it changes the pages the tests above count (a page others link to cannot go: its links would break)
+  it('publishes an added page, moves a moved one and removes a deleted one, as a cold build would', async () => {
+    const leaf = corpus.pageList.find((p) => p.file.split('/').length === 3 && !p.file.endsWith('index.md'))!;
+    const doc = path.join(site, 'dist/public/documentation');
+    const addedFile = path.join(path.dirname(path.join(site, 'content', leaf.file)), 'added-by-test.md');
+    const addedUrl = `${leaf.url.replace(/[^/]+\/$/, '')}added-by-test/`;
+    const served = async (url: string) => fg('**/*', { cwd: path.join(doc, url) }).catch(() => []);
+    await writeFile(addedFile, '---\ntitle: Added by the test\ndescription: A new page.\n---\n\nNew.\n');
+    await buildJson();
+    expect(await readFile(path.join(doc, addedUrl, 'index.html'), 'utf8')).toContain('Added by the test');
+    expect(await readFile(path.join(doc, leaf.url, 'index.html'), 'utf8')).toContain(`href="/documentation${addedUrl}"`);
+    expect(await snapshotTree(path.join(site, 'dist'))).toEqual(await coldOutput());
+    // moved to the top level
+    await cp(addedFile, path.join(site, 'content/moved-by-test.md'));
+    await rm(addedFile);
+    await buildJson();
+    expect(await served(addedUrl)).toEqual([]);
+    expect(await readFile(path.join(doc, 'moved-by-test/index.html'), 'utf8')).toContain('Added by the test');
+    expect(await readFile(path.join(doc, leaf.url, 'index.html'), 'utf8')).not.toContain(`href="/documentation${addedUrl}"`);
+    // deleted
+    await rm(path.join(site, 'content/moved-by-test.md'));
+    expect((await buildJson()).stats.pages).toBe(corpus.pages);
+    expect(await served('/moved-by-test/')).toEqual([]);
+    expect(await readFile(path.join(doc, leaf.url, 'index.html'), 'utf8')).not.toContain('moved-by-test');
+    expect(await snapshotTree(path.join(site, 'dist'))).toEqual(await coldOutput());
+  }, 240_000);
 });
