@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import { assertReaching } from '../helpers/reach.js';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProject, siteConfigKeys } from '../../src/config/index.js';
@@ -118,7 +119,7 @@ describe('the starter config', () => {
   });
 
   it('carries any site name and folder name through to a valid config and package name', async () => {
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0), fc.string({ maxLength: 30 }), async (name, folder) => {
         const dir = path.join(await tmp(), 'site');
         const r = await init({ dir, name });
