@@ -19,6 +19,7 @@ import { hashImage } from './cache/image-hash.js';
 import { contentHash, writeJson } from './pagedata/write.js';
 import { mapLimit } from './images/map-limit.js';
 import { collectGarbage } from './memory.js';
+import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
 import { writeFailure } from './diagnostics/write-failure.js';
 import { recoverOutput, unstaged } from './render/staging.js';
 import type { PageTask } from './render/page-task.js';
@@ -100,6 +101,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const progress = options.onProgress ?? (() => {});
   const project = await loadProject(options.root ?? '.');
   const { root, config } = project;
+  // the site's remark/rehype plugins, found (not loaded): their versions are inputs of the fingerprint and pages
+  const markdownPlugins = resolveMarkdownPlugins(root, config);
   const prefix = config.pathPrefix;
   const prefixDir = prefix.replace(/^\//, '');
   const outDir = path.resolve(root, options.out ?? 'dist');
@@ -141,7 +144,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   let known: { contentFingerprint: string; fingerprint: string } | undefined;
   const fingerprints = () => {
     if (known) return known;
-    const contentFingerprint = cacheKey(engine, JSON.stringify([options.images !== false, options.sw !== false, options.links ?? 'error', contentHead]), fingerprintOf(root, inputs));
+    const contentFingerprint = cacheKey(engine, JSON.stringify([options.images !== false, options.sw !== false, options.links ?? 'error', contentHead, markdownPlugins.key]), fingerprintOf(root, inputs));
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
   lap('fingerprint');
@@ -160,6 +163,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // the cores discovery leaves idle (starting one per core made discovery itself slower by as much as it saved);
   // the last one starts after discovery.
   const { renderAll, renderThreads, RenderWorkers, MAIN_THREAD_MAX } = await import('./render/pool.js');
+  // plugins load and take their options now, while pages are discovered: a bad one is one config error
+  const pluginsChecked = checkMarkdownPlugins(root, markdownPlugins);
+  pluginsChecked.catch(() => undefined); // awaited before rendering
   const markdownFiles = Object.keys(inputs.stamps).filter(isPage).length;
   if (state === null && options.concurrency !== 0 && markdownFiles > MAIN_THREAD_MAX) {
     prestarted.workers = new RenderWorkers(Math.max(1, (options.concurrency ?? availableParallelism()) - 1));
@@ -216,6 +222,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);
   lap('plan');
   if (hasErrors(diagnostics)) return { diagnostics, outputs: null, stats: finish() };
+  await pluginsChecked;
 
   const pageCache = await PageCache.open(path.join(project.cacheDir, 'pages'), engine);
   if (!useCache) pageCache.clear();
@@ -274,7 +281,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     };
     const shellKey = cacheKey(JSON.stringify(shell));
     // a page's own inputs: docsgen, config, its template's code, its source text, frontmatter and place in the tree
-    const inputsKey = cacheKey(engine, JSON.stringify(config));
+    const inputsKey = cacheKey(engine, JSON.stringify(config), markdownPlugins.key);
     const pageKeys = plan.tasks.map((t) => cacheKey(inputsKey, serverBundle.templateKeys[t.template] ?? serverBundle.hash, JSON.stringify({ ...t, id: 0 })));
     // the fingerprint hashed every file under content/ already: images there are not read again
     const imageHash = async (file: string) => inputs.stamps[stampKey(root, file)]?.[2] ?? hashImage(file);
@@ -321,6 +328,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
         packsDir: pageCache.packsDir,
         // images and other files the pages may reference: render threads take their hashes instead of reading them
         fileStamps: Object.fromEntries(Object.entries(inputs.stamps).filter(([file]) => !file.endsWith('.md'))),
+        ...(markdownPlugins.plugins.length > 0 ? { markdownPlugins } : {}),
       },
       {
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),

@@ -24,6 +24,13 @@ const hosts = (refusePrivate: boolean) =>
     }),
   );
 
+/** One Markdown plugin of the config: `name`, or `[name]` / `[name, options]` (options as YAML gives them). */
+const markdownPlugin = z.union([
+  z.string().min(1),
+  z.tuple([z.string().min(1)]),
+  z.tuple([z.string().min(1), z.unknown()]),
+]);
+
 /** The site config (`docsgen.config.yaml`): every field optional; the defaults carry no organisation. */
 const siteConfigObject = z
   .object({
@@ -62,6 +69,15 @@ const siteConfigObject = z
     manifestIcon: z.string().default('content/images/site-icon.png'),
     // --- theming (issue 25): see theme-schema.ts and docs/configuration.md ---
     ...themeKeys,
+    // (issue 27) remark and rehype plugins, as Astro takes them: a module name or path, or `[name, options]`;
+    // none keeps the fast Markdown path (see src/plugins/ and docs/markdown-plugins.md)
+    markdown: z
+      .object({
+        remarkPlugins: z.array(markdownPlugin).default([]),
+        rehypePlugins: z.array(markdownPlugin).default([]),
+      })
+      .strict()
+      .default({}),
   })
   .strict();
 

@@ -38,8 +38,8 @@ export interface CompiledMarkdown {
   diagnostics: Diagnostic[];
 }
 
-/** Markdown source (frontmatter included) to mdast with positions. */
-export type MarkdownParser = (text: string) => Root;
+/** Markdown source (frontmatter included) to mdast with positions (async with Markdown plugins: src/plugins/). */
+export type MarkdownParser = (text: string) => Root | Promise<Root>;
 
 /** Compiles one Markdown file (frontmatter included, so positions are the file's own) to article HTML. */
 export function compileMarkdown(text: string, file: string, displayFile: string, relFile: string, opts: CompileOptions): Promise<CompiledMarkdown> {
@@ -57,14 +57,14 @@ export async function compileMarkdownWith(
   displayFile: string,
   relFile: string,
   opts: CompileOptions,
-  toHtml: (tree: Root) => string = treeToHtml,
+  toHtml: (tree: Root) => string | Promise<string> = treeToHtml,
 ): Promise<CompiledMarkdown> {
   // a byte order mark is not text (page-text.ts drops it when reading; remark and parseMarkdown drop it too)
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const lines = text.split(/\r?\n/);
   let tree: Root;
   try {
-    tree = parse(text);
+    tree = await parse(text);
   } catch (err) {
     return failed(err, displayFile, lines);
   }
@@ -85,7 +85,7 @@ async function compileTree(
   relFile: string,
   opts: CompileOptions,
   lines: readonly string[],
-  toHtml: (tree: Root) => string,
+  toHtml: (tree: Root) => string | Promise<string>,
 ): Promise<CompiledMarkdown> {
   const diagnostics: Diagnostic[] = [];
   // our transforms run on the plain mdast, between parsing and HTML, so positions (what check-links reports) stay intact
@@ -115,7 +115,7 @@ async function compileTree(
   diagnostics.push(...imageProblems);
   let html: string;
   try {
-    html = toHtml(tree);
+    html = await toHtml(tree);
   } catch (err) {
     return failed(err, displayFile, lines);
   }

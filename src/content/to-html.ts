@@ -243,7 +243,7 @@ export function codeBlockProperties(language: string | undefined): Properties {
  * Highlights a `<code>` element in place, with the markup rehype-highlight gives (`hljs` first in the class list,
  * then the `language-*` class; highlight.js's spans inside, as raw HTML: see highlight.ts).
  */
-function highlightCode(el: Element): void {
+export function highlightCode(el: Element): void {
   const lang = highlightLanguage(el);
   // an unknown language keeps its text unhighlighted (rehype-highlight only warns)
   if (!lang || !isHighlighted(lang)) return;

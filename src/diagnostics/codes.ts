@@ -44,6 +44,20 @@ export const codes = {
   /** A code fence marks lines past the end of its code (a warning). */
   CODE_META_LINE_RANGE: 'DG2051',
 
+  // (issue 27) Markdown plugins: DG1110-DG1119 their config entries, DG2200-DG2229 what they do to a page
+  /** A plugin of `markdown.remarkPlugins` / `rehypePlugins` is not installed where the site can load it. */
+  PLUGIN_NOT_FOUND: 'DG1110',
+  /** A plugin's module failed to load, or exports no plugin function. */
+  PLUGIN_LOAD: 'DG1111',
+  /** A plugin refused its options (it threw when attached to the pipeline). */
+  PLUGIN_OPTIONS: 'DG1112',
+  /** A plugin threw while transforming a page (or failed it with `file.fail()`). */
+  PLUGIN_FAILED: 'DG2200',
+  /** A plugin reported a problem with the page (`file.message()`): a warning. */
+  PLUGIN_WARNING: 'DG2201',
+  /** A plugin reported a note about the page (`file.info()`). */
+  PLUGIN_INFO: 'DG2202',
+
   // DG3xxx: templates and output
   TEMPLATE_COMPILE: 'DG3001',
   TEMPLATE_RENDER: 'DG3002',

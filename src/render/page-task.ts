@@ -1,6 +1,7 @@
 import type { FileStamps } from '../cache/fingerprint.js';
 import type { Frontmatter } from '../content/frontmatter.js';
 import type { PageFurniture } from '../pagedata/furniture.js';
+import type { ResolvedPlugins } from '../plugins/index.js';
 import type { PageOutput } from './write-page.js';
 
 /**
@@ -42,4 +43,6 @@ export interface RenderSetup {
   packsDir: string;
   /** Size, mtime and hash of content files other than pages, by path relative to `root` (the build's fingerprint). */
   fileStamps?: FileStamps;
+  /** The site's remark/rehype plugins, when it has any: its pages go through their unified pipeline (src/plugins/). */
+  markdownPlugins?: ResolvedPlugins;
 }

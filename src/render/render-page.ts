@@ -4,6 +4,7 @@ import { cacheKey, hashBytes, stampedHash, stampKey } from '../cache/hash.js';
 import { trackReads, type ReadSummary } from '../cache/reads.js';
 import { ResultPacks } from '../cache/result-packs.js';
 import { compileMarkdown } from '../content/markdown.js';
+import type { CompiledMarkdown } from '../content/index.js';
 import { pageSizeProblem } from '../content/page-size.js';
 import { decodePage } from '../content/page-text.js';
 import { codes } from '../diagnostics/codes.js';
@@ -107,6 +108,13 @@ function furnitureOf(task: PageTask): PageFurniture {
   return out;
 }
 
+/** A page's Markdown to HTML: the fast path, or the site's plugin pipeline (loaded only for a site that has one). */
+async function compile(setup: RenderSetup, ...args: Parameters<typeof compileMarkdown>): Promise<CompiledMarkdown> {
+  if (!setup.markdownPlugins) return compileMarkdown(...args);
+  const { compileWithPlugins } = await import('../plugins/index.js');
+  return compileWithPlugins(...args, setup.markdownPlugins);
+}
+
 /** Compiles and renders one page (no files written). */
 async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; reads: RenderedPage['reads']; stale: boolean }> {
   let mod: TemplateModule;
@@ -131,7 +139,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   const compiled = tooLarge
     ? { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [tooLarge] }
     : task.status === undefined
-      ? await compileMarkdown(text, task.file, task.displayFile, task.relFile, {
+      ? await compile(setup, text, task.file, task.displayFile, task.relFile, {
           root: setup.root,
           contentDir: setup.contentDir,
           pathPrefix: setup.pathPrefix,
