@@ -36,12 +36,15 @@ export function pluginMessages(vfile: VFile, file: string, lines: readonly strin
   for (const message of vfile.messages) {
     if (message.fatal === true) continue;
     const plugin = pluginOf(message);
-    const origin = [message.source, message.ruleId].filter(Boolean).join(':');
+    // `source:ruleId` as remark-lint prints it, the plugin's name not said twice
+    const origin = [message.source === plugin?.name ? '' : message.source, message.ruleId].filter(Boolean).join(':');
     const by = plugin ? `${plugin.name}: ` : '';
+    // a message made from an error (rehype-katex's parse errors) says what the error said
+    const cause = message.cause instanceof Error ? `: ${message.cause.message.split('\n')[0]}` : '';
     out.push({
       code: message.fatal === false ? codes.PLUGIN_WARNING : codes.PLUGIN_INFO,
       severity: message.fatal === false ? 'warning' : 'info',
-      message: `${by}${message.reason}${origin && origin !== plugin?.name ? ` (${origin})` : ''}`,
+      message: `${by}${message.reason}${cause}${origin ? ` (${origin})` : ''}`,
       hint: message.url ? `see ${message.url}` : plugin ? `reported by the ${plugin.kind} plugin \`${plugin.name}\`` : 'reported by a Markdown plugin',
       location: locate(message, file, lines),
     });

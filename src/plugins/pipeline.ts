@@ -77,7 +77,8 @@ async function buildPipelines(plugins: readonly ResolvedPlugin[]): Promise<Pipel
 async function loadPlugin(spec: ResolvedPlugin): Promise<Plugin> {
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(spec.file).href)) as Record<string, unknown>;
+    // keyed by version: `docsgen dev` loads a plugin file that changed afresh, not the copy it imported before
+    mod = (await import(`${pathToFileURL(spec.file).href}?v=${encodeURIComponent(spec.version)}`)) as Record<string, unknown>;
   } catch (err) {
     throw new PluginSetupError(spec, 'load', err);
   }
