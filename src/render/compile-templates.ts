@@ -205,6 +205,9 @@ export async function compileClient(opts: {
       logLevel: 'silent',
       legalComments: 'none',
       metafile: true,
+      // fonts a stylesheet imports (KaTeX's, for a site with rehype-katex: docs/markdown-plugins.md) are
+      // published beside it under content-hashed names
+      loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
     });
   } catch (err) {
     throw new DiagnosticError(esbuildDiagnostic(err, opts.displayRoot, codes.CLIENT_BUNDLE), 1);

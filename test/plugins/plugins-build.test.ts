@@ -1,10 +1,10 @@
 // Markdown plugins from the config (issue 27, items 9 and 10): real plugins from npm and a site's own plugin, run
 // by the real binary on fixture sites (fixtures/content/plugins-*), in render threads and on the main thread.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyFixture, runDocsgen } from '../helpers/cli.js';
+import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
 
 const made: string[] = [];
 afterAll(async () => {
@@ -71,6 +71,24 @@ describe('remark-math and rehype-katex', () => {
     expect(r.stderr).toMatch(/content\/guide\/index\.md:8:16 +warning +DG2201 +rehype-katex: Could not render math with KaTeX: KaTeX parse error/);
     // rehype-katex shows the source in red where it cannot render it
     expect(await article(dir, 'guide')).toMatch(/class="katex-error"[^>]*>\\frac\{1\}\{/);
+  });
+});
+
+describe("KaTeX's stylesheet", () => {
+  it("is published with its fonts when the site's styles.css imports it (the recipe in docs/markdown-plugins.md)", async () => {
+    const dir = await site('plugins-math');
+    await cp(path.join(repoRoot, 'templates'), path.join(dir, 'templates'), { recursive: true });
+    const styles = path.join(dir, 'templates/styles.css');
+    await writeFile(styles, `@import 'katex/dist/katex.min.css';\n${await readFile(styles, 'utf8')}`);
+    const r = await runDocsgen(['build', '--root', dir, '--no-sw']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const out = path.join(dir, 'dist/public/documentation');
+    const files = await readdir(out);
+    const font = files.find((f) => /^KaTeX_Main-Regular-[A-Z0-9]+\.woff2$/.test(f));
+    expect(font).toBeDefined();
+    const css = await readFile(path.join(out, files.find((f) => /^styles-.*\.css$/.test(f))!), 'utf8');
+    expect(css).toContain('.katex{');
+    expect(css).toContain(`url("./${font}")`);
   });
 });
 
