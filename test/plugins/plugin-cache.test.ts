@@ -35,7 +35,7 @@ async function installRemarkMath(version: string): Promise<void> {
 }
 
 async function setConfig(katexOptions: string): Promise<void> {
-  await writeFile(path.join(dir, 'docsgen.config.yaml'), `siteName: Math docs\nmarkdown:\n  remarkPlugins: [remark-math]\n  rehypePlugins:\n    - [rehype-katex, ${katexOptions}]\n`);
+  await writeFile(path.join(dir, 'docsgen.config.yaml'), `siteName: Math docs\nvariables:\n  arcgis_js_version: '4.33'\nmarkdown:\n  remarkPlugins: [remark-math]\n  rehypePlugins:\n    - [rehype-katex, ${katexOptions}]\n`);
 }
 
 async function home(): Promise<string> {
@@ -89,7 +89,7 @@ describe('the page cache with Markdown plugins', () => {
     const write = (word: string) =>
       writeFile(plugin, `export default () => (tree) => { tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: '${word}' }] }); };\n`);
     await write('first-version');
-    await writeFile(path.join(dir, 'docsgen.config.yaml'), 'siteName: Math docs\nmarkdown:\n  remarkPlugins: [remark-math, ./plugins/mark.mjs]\n  rehypePlugins: [rehype-katex]\n');
+    await writeFile(path.join(dir, 'docsgen.config.yaml'), 'siteName: Math docs\nvariables:\n  arcgis_js_version: "4.33"\nmarkdown:\n  remarkPlugins: [remark-math, ./plugins/mark.mjs]\n  rehypePlugins: [rehype-katex]\n');
     expect((await build()).stats).toMatchObject({ rendered: PAGES, cached: 0 });
     expect(await home()).toContain('<p>first-version</p>');
     await write('second-version');

@@ -8,11 +8,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { VARIABLES } from '../../src/config/defaults.js';
+import { SAMPLE_VARIABLES as VARIABLES } from '../helpers/sample-config.js';
 import { compileMarkdown, type CompileOptions } from '../../src/content/index.js';
 import { compileWithPlugins } from '../../src/plugins/compile.js';
 import { resolveMarkdownPlugins } from '../../src/plugins/resolve.js';
 import { repoRoot } from '../helpers/cli.js';
+import { assertReaching } from '../helpers/reach.js';
 
 const siteRoot = path.join(repoRoot, 'fixtures/content/plugins-directive');
 const plugins = resolveMarkdownPlugins(siteRoot, { markdown: { remarkPlugins: ['./plugins/directives.mjs'], rehypePlugins: ['rehype-slug'] } });
@@ -63,7 +64,7 @@ describe('the plugin pipeline vs the fast path', () => {
       '[ref]: https://example.com\n\nUse [the ref][ref].',
     );
     const page = fc.array(fc.oneof(heading, fence, alert, prose), { minLength: 1, maxLength: 8 }).map((blocks) => `---\ntitle: T\ndescription: D\n---\n\n${blocks.join('\n\n')}\n`);
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(page, async (text) => {
         const { fast, unified } = await both(text, path.join(opts.contentDir, 'guide/page.md'));
         expect(unified).toEqual(fast);
