@@ -1,76 +1,129 @@
-import type { MarkdownIt, StateCore, Token } from 'markdown-it';
-import { positioned } from './positioned-token.js';
+import type { MarkdownIt, StateInline } from 'markdown-it';
+import { isAtext, literalAt, previousEmail, previousProtocol, previousWww } from './literal-scan.js';
 
 /**
- * GFM autolink literals (`www.example.com`, `https://…`, `someone@example.com`) found by linkify-it, limited
- * to what GFM links: linkify-it also links bare domains (`example.com`), `//host` and `ftp:`, which GitHub
- * and remark-gfm leave as text. Replaces markdown-it's own linkify core rule so the new tokens keep
- * positions. `http(s)://` links met while tokenizing are made by markdown-it's inline linkify rule.
+ * GFM autolink literals as remark-gfm finds them while parsing (the first of its two passes; the second,
+ * over the finished tree, is autolink-transform.ts). micromark tries a literal at every character whose
+ * predecessor allows one, before emphasis or strikethrough see it, so a literal swallows the `_` and `~` of
+ * `https://a.com/x_y_` and stops before the `~~` of `~~www.a.com~~`. Here: an inline rule first in the chain,
+ * and markdown-it's text rule cut short where a literal starts. As in micromark, none is made inside a link
+ * or image label, or after a `[` that no `]` has closed.
  */
 export function useAutolinkLiterals(md: MarkdownIt): void {
-  md.core.ruler.at('linkify', (state: StateCore) => {
-    for (const block of state.tokens) {
-      if (block.type !== 'inline' || !block.children || !mayHoldLiteral(block.content) || !md.linkify.test(block.content)) continue;
-      block.children = linkifyChildren(md, state, block.children);
+  const text = ruleNamed(md, 'text');
+  md.inline.ruler.before('text', 'gfm_autolink_literal', (state: StateInline, silent: boolean) => literal(state as LiteralState, silent));
+  md.inline.ruler.at('text', (state: StateInline, silent: boolean) => {
+    const s = state as LiteralState;
+    const start = s.pos;
+    if (!text(state, silent)) return false;
+    if (hints(s) === 0 || labelDepth > 0 || s.gfmOpen) return true;
+    // Stop the run of plain text where a literal starts.
+    for (let i = start + 1; i < s.pos; i++) {
+      if (!candidate(s, i)) continue;
+      const found = literalAt(s.src, i, s.src.charCodeAt(i - 1), (hints(s) & EMAIL) !== 0);
+      if (!found) continue;
+      s.gfmLiteral = { pos: i, ...found };
+      if (!silent) s.pending = s.pending.slice(0, s.pending.length - (s.pos - i));
+      s.pos = i;
+      break;
     }
+    return true;
   });
-}
-
-/**
- * Every link GFM makes from plain text contains `www.`, `://` or `@`: a cheap test that spares linkify-it's
- * fuzzy-link regular expression (the costliest step of parsing a page) on the many blocks without any.
- */
-function mayHoldLiteral(text: string): boolean {
-  return text.includes('@') || text.includes('://') || /www\./i.test(text);
-}
-
-function gfmLike(link: { schema: string; text: string }): boolean {
-  if (link.schema === '') return /^www\./i.test(link.text);
-  return link.schema === 'http:' || link.schema === 'https:' || link.schema === 'mailto:';
-}
-
-function linkifyChildren(md: MarkdownIt, state: StateCore, tokens: Token[]): Token[] {
-  const out: Token[] = [];
-  let linkDepth = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = positioned(tokens[i]!);
-    if (token.type === 'link_open') linkDepth++;
-    if (token.type === 'link_close') linkDepth--;
-    if (linkDepth > 0 || token.type !== 'text' || !mayHoldLiteral(token.content) || !md.linkify.test(token.content)) {
-      out.push(token);
-      continue;
-    }
-    let links = (md.linkify.match(token.content) ?? []).filter(gfmLike);
-    // As markdown-it: a link right after an escape or entity is not a literal (`\www.a.com`).
-    if (links[0]?.index === 0 && tokens[i - 1]?.type === 'text_special') links = links.slice(1);
-    if (links.length === 0) {
-      out.push(token);
-      continue;
-    }
-    const base = token.srcStart ?? 0;
-    let last = 0;
-    const piece = (type: string, tag: string, nesting: -1 | 0 | 1, at: number) => {
-      const t = positioned(new state.Token(type, tag, nesting));
-      t.level = token.level;
-      t.srcStart = base + at;
-      out.push(t);
-      return t;
-    };
-    for (const link of links) {
-      if (link.index > last) piece('text', '', 0, last).content = token.content.slice(last, link.index);
-      const open = piece('link_open', 'a', 1, link.index);
-      open.attrs = [['href', link.url]];
-      open.markup = 'linkify';
-      open.info = 'auto';
-      const text = piece('text', '', 0, link.index);
-      text.content = link.text;
-      text.level = token.level + 1;
-      const close = piece('link_close', 'a', -1, link.lastIndex);
-      close.markup = 'linkify';
-      close.info = 'auto';
-      last = link.lastIndex;
-    }
-    if (last < token.content.length) piece('text', '', 0, last).content = token.content.slice(last);
+  // A backslash that escapes nothing is text; markdown-it also consumes the next character with it, which
+  // may start a literal (`\\http://a.com`).
+  const escape = ruleNamed(md, 'escape');
+  md.inline.ruler.at('escape', (state: StateInline, silent: boolean) => {
+    const s = state as LiteralState;
+    if (hints(s) !== 0 && s.src.charCodeAt(s.pos) === 0x5c && s.pos + 1 < s.posMax && !ESCAPES_OR_BREAKS.test(s.src[s.pos + 1]!)) return false;
+    return escape(state, silent);
+  });
+  for (const name of ['link', 'image']) {
+    const rule = ruleNamed(md, name);
+    md.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
+      const s = state as LiteralState;
+      labelDepth++;
+      let ok: boolean;
+      try {
+        ok = rule(state, silent);
+      } finally {
+        labelDepth--;
+      }
+      // a `[` that starts no link stays open (micromark's unbalanced label start) until a `]` closes it
+      if (!ok && !silent && name === 'link' && labelDepth === 0 && s.src.charCodeAt(s.pos) === 0x5b) s.gfmOpen = (s.gfmOpen ?? 0) + 1;
+      return ok;
+    });
   }
-  return out;
+}
+
+type Rule = (state: StateInline, silent: boolean) => boolean;
+
+function ruleNamed(md: MarkdownIt, name: string): Rule {
+  // markdown-it exposes rule functions only through `__rules__`
+  const rule = (md.inline.ruler as unknown as { __rules__: { name: string; fn: Rule }[] }).__rules__.find((r) => r.name === name);
+  if (!rule) throw new Error(`markdown-it has no \`${name}\` inline rule`);
+  return rule.fn;
+}
+
+/** Link and image rules running (their labels are being scanned or tokenized): no literals there. */
+let labelDepth = 0;
+
+interface LiteralState extends StateInline {
+  gfmHints?: number;
+  gfmOpen?: number;
+  gfmLiteral?: { pos: number; end: number; kind: 'www' | 'http' | 'email' };
+}
+
+// What a backslash escapes (ASCII punctuation), or turns into a break (line feed), or leaves alone before a space.
+const ESCAPES_OR_BREAKS = /[!-/:-@[-`{-~\n ]/;
+
+const WWW = 1;
+const HTTP = 2;
+const EMAIL = 4;
+
+/** Which kinds of literal the content can hold at all (most blocks hold none), computed once per content. */
+function hints(s: LiteralState): number {
+  if (s.gfmHints === undefined) {
+    const src = s.src;
+    s.gfmHints = (/www\./i.test(src) ? WWW : 0) | (src.includes('://') ? HTTP : 0) | (src.includes('@') ? EMAIL : 0);
+  }
+  return s.gfmHints;
+}
+
+/** Could a literal start at `i`, by its first character and the one before? */
+function candidate(s: LiteralState, i: number): boolean {
+  const c = s.src.charCodeAt(i);
+  const prev = i === 0 ? -1 : s.src.charCodeAt(i - 1);
+  const h = hints(s);
+  if (h & EMAIL && isAtext(c) && previousEmail(prev)) return true;
+  if (h & WWW && (c === 87 || c === 119) && previousWww(prev)) return true;
+  return (h & HTTP) !== 0 && (c === 72 || c === 104) && previousProtocol(prev);
+}
+
+function literal(s: LiteralState, silent: boolean): boolean {
+  const pos = s.pos;
+  if (silent || labelDepth > 0 || hints(s) === 0) return false;
+  const c = s.src.charCodeAt(pos);
+  if (c === 0x5d && s.gfmOpen) {
+    s.gfmOpen--;
+    return false;
+  }
+  if (s.gfmOpen) return false;
+  let found = s.gfmLiteral?.pos === pos ? s.gfmLiteral : null;
+  if (!found) {
+    if (!candidate(s, pos)) return false;
+    const lit = literalAt(s.src, pos, pos === 0 ? -1 : s.src.charCodeAt(pos - 1), (hints(s) & EMAIL) !== 0);
+    if (!lit) return false;
+    found = { pos, ...lit };
+  }
+  const raw = s.src.slice(pos, found.end);
+  const open = s.push('link_open', 'a', 1);
+  open.attrs = [['href', found.kind === 'www' ? `http://${raw}` : found.kind === 'email' ? `mailto:${raw}` : raw]];
+  open.markup = 'linkify';
+  open.info = 'auto';
+  s.push('text', '', 0).content = raw;
+  const close = s.push('link_close', 'a', -1);
+  close.markup = 'linkify';
+  close.info = 'auto';
+  s.pos = found.end;
+  return true;
 }

@@ -11,17 +11,17 @@ import { useFootnotes } from './footnotes.js';
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
  * reported and dropped, never rendered), GFM tables, strikethrough and autolink literals are on, and URLs
- * stay exactly as written (mdast keeps the decoded destination; encoding happens when HTML is made).
+ * stay exactly as written (mdast keeps the decoded destination; encoding happens when HTML is made); autolink
+ * literals follow remark-gfm's tokenizer (autolink-literals.ts) and transform (autolink-transform.ts).
  * Reference definitions and escapes are kept as tokens because mdast has nodes for them. Nesting is limited
  * (see nesting.ts), not silently cut off as markdown-it does by default.
  */
 export function createParser(): MarkdownIt {
-  const md = markdownIt('default', { html: true, linkify: true, typographer: false });
+  const md = markdownIt('default', { html: true, linkify: false, typographer: false });
   md.normalizeLink = (url: string) => url;
   md.normalizeLinkText = (text: string) => text;
   // remark keeps every destination (javascript: included); unsafe-urls.ts refuses those after parsing.
   md.validateLink = () => true;
-  md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
   // parseMarkdown normalizes line endings and NULs itself, before the frontmatter is blanked; markdown-it's
   // `normalize` would rebuild the whole text again (its pattern matches every \n, not only \r).
   md.core.ruler.disable(['text_join', 'normalize']);

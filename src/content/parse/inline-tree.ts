@@ -134,9 +134,7 @@ function linkNode(open: ReturnType<typeof positioned>, siblings: Token[], conten
   const href = attr(open, 'href') ?? '';
   let start = open.srcStart ?? 0;
   if (open.markup === 'linkify' || open.markup === 'autolink') {
-    // markdown-it's inline linkify rule fires at the `:` of `https://`, after the scheme was read as text.
-    if (open.markup === 'linkify' && content[start] === ':') start -= href.indexOf(':');
-    return { type: 'link', url: href, title: null, children: [], position: { start: point(start), end: point(start) } };
+    return { type: 'link', url: href, title: null, children: [], position: { start: point(start), end: point(open.srcEnd ?? start) } };
   }
   start -= 1; // srcStart is the first character of the label
   const close = positioned(findClose(open, siblings));

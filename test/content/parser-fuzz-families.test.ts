@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../src/content/parse/index.js';
+import { comparable } from './markdown-fuzz.js';
+import { remarkParseMarkdown } from './remark-oracle.js';
+
+// Every family of differences the differential fuzzer (parser-fuzz.property.test.ts) found between the
+// markdown-it front end and remark, as a small named case: the family, then a document that shows it.
+const FAMILIES: [family: string, input: string][] = [
+  ['an e-mail literal inside strikethrough is a link', '~~dev@example.com~~\n'],
+  ['a URL literal inside strikethrough stops before the closing tildes', '~~http://old.example.com~~\n'],
+  ['a literal inside emphasis, after a word', '*see dev@example.com* and _go www.example.com_\n'],
+  ['a literal swallows the `_` of its path, trailing `_` and punctuation are not part of it', 'https://example.com/docs/field_name_.\n'],
+  ['a `_` in a literal path does not open emphasis', 'www.example.com/a_b and x_y_\n'],
+  ['trailing punctuation of every kind after a literal', 'www.example.com. www.example.com, www.example.com; www.example.com:! www.example.com?) (www.example.com)\n'],
+  ['a mailto: literal links the address, with or without the scheme in the text', 'mailto:dev@example.com and MAILTO:dev@example.com\n'],
+  ['an xmpp: literal with and without a resource', 'xmpp:user@example.com/res and xmpp:user@example.com\n'],
+  ['a bare `www.` and a one-label `www.a` are links to remark', 'www. and www.a\n'],
+  ['an e-mail domain may start with a dot (`r@.c`)', 'r@.c and a@b.c1\n'],
+  ['an e-mail literal may start with `_`, `-`, `+` or `.`', '_x@example.com -y@example.com +z@example.com\n'],
+  ['an e-mail in a word is not a literal; one after `/` neither', 'ab/cd@example.com and a-b@ex_ample.com\n'],
+  ['URL and e-mail literals: end positions', 'go http://w and <v@m> or <ps:> and www.example.com\n'],
+  ['no literal is made by the tokenizer after an unclosed `[`, but the transform still links it (no position)', '[x www.example.com/_b_\n'],
+  ['a closed `[x]` that is no link lets literals after it be tokens again', '[x] www.example.com/_b_\n'],
+  ['literals inside link text stay text; after the link they are links', '[y www.a.com/_b_](/u) www.a.com/_c_\n'],
+  ['a literal after a backslash that escapes nothing', '\\http://example.com and \\dev@example.com\n'],
+  ['uppercase schemes and hosts', 'HTTPS://EXAMPLE.COM and WWW.EXAMPLE.COM\n'],
+  ['a literal with an entity in its path', 'https://ex.com/?a=1&amp;b=2 and https://ex.com/&amp;\n'],
+  ['balanced and unbalanced parentheses after a literal', 'https://example.com/a_(b) https://example.com/(x)y) (https://example.com/c)\n'],
+  ['bare domains, `ftp:` and `//host` are not literals', 'example.com ftp://example.com //host\n'],
+  ['literals in a table cell, heading and block quote', '# www.example.com!\n\n> ~~a@b.co~~\n\n| a |\n|---|\n| *www.example.com* |\n'],
+];
+
+describe('families the differential fuzzer found, each now remark’s tree', () => {
+  for (const [family, input] of FAMILIES) {
+    it(family, () => {
+      expect(comparable(parseMarkdown(input))).toEqual(comparable(remarkParseMarkdown(input)));
+    });
+  }
+});
