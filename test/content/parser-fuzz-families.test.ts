@@ -28,6 +28,12 @@ const FAMILIES: [family: string, input: string][] = [
   ['balanced and unbalanced parentheses after a literal', 'https://example.com/a_(b) https://example.com/(x)y) (https://example.com/c)\n'],
   ['bare domains, `ftp:` and `//host` are not literals', 'example.com ftp://example.com //host\n'],
   ['literals in a table cell, heading and block quote', '# www.example.com!\n\n> ~~a@b.co~~\n\n| a |\n|---|\n| *www.example.com* |\n'],
+  ['link end positions of autolinks `<…>`', 'a <https://example.com/x> b <dev@example.com> c\n'],
+  ['code spans keep their line endings and all-space content', '`a\nb` and `   ` and ` a ` and `\n`\n'],
+  ['a code span that starts inside a `[` that is no link', '[` `b` and [`a` `\n'],
+  ['heading and definition end positions include trailing blanks', '# a  \n\nb \n== \n\n> ## c #  \n\n[d]: /d "t"  \n'],
+  ['a line opening a block quote or list item is that container, not a table header', '>||\n-|-\n\n* a | b\n-|-\n\n1. a | b\n-|-\n'],
+  ['table body rows keep the cells they have: fewer or more than the header', 'A||\n-|-\n|\n\n| a | b |\n|-|-|\n| x |\n| x | y | z [l](/u) |\n'],
 ];
 
 describe('families the differential fuzzer found, each now remark’s tree', () => {

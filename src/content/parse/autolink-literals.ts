@@ -50,6 +50,9 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
       }
       // a `[` that starts no link stays open (micromark's unbalanced label start) until a `]` closes it
       if (!ok && !silent && name === 'link' && labelDepth === 0 && s.src.charCodeAt(s.pos) === 0x5b) s.gfmOpen = (s.gfmOpen ?? 0) + 1;
+      // markdown-it caches the code-span closers it saw while scanning the label; that cache misses spans
+      // that start inside a label that is no link (`[\` \`b\``), so scan afresh
+      if (!ok && !silent) (state as unknown as { backticksScanned: boolean }).backticksScanned = false;
       return ok;
     });
   }

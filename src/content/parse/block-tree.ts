@@ -44,6 +44,8 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
     while (last > map[0] && source.line(last).trim() === '') last--;
     return source.lineEndPoint(last);
   };
+  // headings end where their last line does, trailing blanks included, as in mdast
+  const endOfLastLine = (map: Lines) => source.point(source.lineStart(map[1] - 1) + source.line(map[1] - 1).length);
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
@@ -57,7 +59,7 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
       }
       case 'heading_open': {
         const depth = Number(token.tag.slice(1)) as Heading['depth'];
-        const node: Heading = { type: 'heading', depth, children: [], position: { start: startOf(token), end: endOfLines(token.map!) } };
+        const node: Heading = { type: 'heading', depth, children: [], position: { start: startOf(token), end: endOfLastLine(token.map!) } };
         open(node, token);
         break;
       }

@@ -7,6 +7,7 @@ import { keepReferenceTokens } from './reference-tokens.js';
 import { useGfmStrikethrough } from './strikethrough.js';
 import { useDirectives } from './directives.js';
 import { useFootnotes } from './footnotes.js';
+import { useGfmTableRows } from './table-rows.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -26,6 +27,7 @@ export function createParser(): MarkdownIt {
   // `normalize` would rebuild the whole text again (its pattern matches every \n, not only \r).
   md.core.ruler.disable(['text_join', 'normalize']);
   keepReferenceTokens(md);
+  useGfmTableRows(md);
   useGfmStrikethrough(md);
   // before the position tracking, which wraps every block rule there is when it runs
   useFootnotes(md);

@@ -35,6 +35,6 @@ export function parseDefinition(md: MarkdownIt, token: Token, source: SourceLine
     label,
     url: dest.str,
     title: title?.ok && text.slice(title.pos).trim() === '' ? title.str : null,
-    position: { start: source.point(startOffset), end: source.lineEndPoint(lastLine) },
+    position: { start: source.point(startOffset), end: source.point(source.lineStart(lastLine) + source.line(lastLine).length) },
   };
 }

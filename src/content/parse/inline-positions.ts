@@ -66,7 +66,7 @@ export function trackInlinePositions(md: MarkdownIt): void {
         if (!hadPending && s.pending !== '') s.pendingStart = prevPos;
         for (let i = before; i < s.tokens.length; i++) {
           const t = positioned(s.tokens[i] as Token);
-          if ((t.type === 'link_open' || t.type === 'image') && t.srcEnd === undefined) t.srcEnd = s.pos;
+          if ((t.type === 'link_open' || t.type === 'image' || t.type === 'code_inline') && t.srcEnd === undefined) t.srcEnd = s.pos;
         }
         if (s.pos >= end) break;
         continue;

@@ -72,9 +72,11 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
         push({ type: 'break', position: { start: point(start), end: nextLineStart(at) } });
         break;
       }
-      case 'code_inline':
-        push({ type: 'inlineCode', value: token.content, position: { start: point(at), end: point(at + token.content.length + 2 * token.markup.length) } });
+      case 'code_inline': {
+        const end = token.srcEnd ?? at + token.content.length + 2 * token.markup.length;
+        push({ type: 'inlineCode', value: codeValue(content.slice(at + token.markup.length, end - token.markup.length)), position: { start: point(at), end: point(end) } });
         break;
+      }
       case 'html_inline':
         push({ type: 'html', value: token.content, position: { start: point(at), end: point(at + token.content.length) } });
         break;
@@ -161,6 +163,15 @@ function imageNode(token: ReturnType<typeof positioned>, content: string, point:
   }
   const { referenceType, label } = reference(after, token.content);
   return { type: 'imageReference', identifier: normalizeIdentifier(label), label, referenceType, alt, position };
+}
+
+/**
+ * A code span's value as mdast keeps it: line endings kept (markdown-it makes them spaces), one space or line
+ * ending stripped from each side only when both sides have one and the rest is not all blank.
+ */
+function codeValue(raw: string): string {
+  const pad = (c: string | undefined) => c === ' ' || c === '\n';
+  return raw.length > 2 && pad(raw[0]) && pad(raw[raw.length - 1]) && /[^ \n]/.test(raw) ? raw.slice(1, -1) : raw;
 }
 
 function reference(after: string, text: string): { referenceType: ReferenceType; label: string } {

@@ -1,0 +1,88 @@
+import type { MarkdownIt, StateBlock, Token } from 'markdown-it';
+
+type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+
+// A line that opens a block quote or a list item: a container, which CommonMark (and remark) read before a table.
+const CONTAINER = /^(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
+
+/**
+ * GFM tables as remark-gfm reads them: a line that starts a block quote or list item is that container, not a
+ * table's header row (markdown-it tries tables first), and a body row keeps the cells it has (markdown-it pads
+ * it to the header's width with empty cells; remark-rehype pads only the HTML).
+ */
+export function useGfmTableRows(md: MarkdownIt): void {
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; alt: string[]; fn: BlockRule }[] }).__rules__;
+  const rule = rules.find((r) => r.name === 'table');
+  if (!rule) throw new Error('markdown-it has no `table` block rule');
+  const table = rule.fn;
+  md.block.ruler.at(
+    'table',
+    (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
+      if (CONTAINER.test(lineText(state, startLine))) return false;
+      const before = state.tokens.length;
+      const ok = table(state, startLine, endLine, silent);
+      if (ok && !silent) matchRowCells(state, before);
+      return ok;
+    },
+    { alt: rule.alt },
+  );
+}
+
+function lineText(state: StateBlock, line: number): string {
+  return state.src.slice((state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0), state.eMarks[line]);
+}
+
+/** Gives each row the cells its line has: padding cells dropped, cells past the header's width added. */
+function matchRowCells(state: StateBlock, from: number): void {
+  const out: Token[] = [];
+  let columns: string[] = [];
+  let row: [number, number] | null = null;
+  let cell = 0;
+  let skipping = false;
+  for (const token of state.tokens.slice(from)) {
+    if (token.type === 'tr_open') {
+      row = token.map as [number, number] | null;
+      columns = row ? splitRow(lineText(state, row[0])) : [];
+      cell = 0;
+    } else if ((token.type === 'td_open' || token.type === 'th_open') && ++cell > columns.length) skipping = true;
+    else if (token.type === 'tr_close') for (const text of columns.slice(cell)) out.push(...extraCell(state, text, row));
+    if (!skipping) out.push(token);
+    if (token.type === 'td_close' || token.type === 'th_close') skipping = false;
+  }
+  state.tokens.splice(from, state.tokens.length - from, ...out);
+}
+
+function extraCell(state: StateBlock, text: string, line: [number, number] | null): Token[] {
+  const open = new state.Token('td_open', 'td', 1);
+  const inline = new state.Token('inline', '', 0);
+  inline.content = text.trim();
+  inline.children = [];
+  const close = new state.Token('td_close', 'td', -1);
+  for (const t of [open, inline, close]) {
+    t.map = line ? [line[0], line[1]] : null;
+    t.block = true;
+  }
+  return [open, inline, close];
+}
+
+/** One row's cells as markdown-it's escapedSplit splits it: on pipes not after `\\`, an empty first and last dropped; at least one. */
+function splitRow(text: string): string[] {
+  const columns: string[] = [];
+  let current = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 0x7c) continue;
+    if (text.charCodeAt(i - 1) === 0x5c) {
+      current += text.slice(last, i - 1);
+      last = i;
+    } else {
+      columns.push(current + text.slice(last, i));
+      current = '';
+      last = i + 1;
+    }
+  }
+  columns.push(current + text.slice(last));
+  if (columns[0] === '') columns.shift();
+  if (columns[columns.length - 1] === '') columns.pop();
+  return columns.length === 0 ? [''] : columns;
+}
