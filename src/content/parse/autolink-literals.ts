@@ -37,6 +37,14 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
     if (hints(s) !== 0 && s.src.charCodeAt(s.pos) === 0x5c && s.pos + 1 < s.posMax && !ESCAPES_OR_BREAKS.test(s.src[s.pos + 1]!)) return false;
     return escape(state, silent);
   });
+  // markdown-it caches the code-span closers it saw while scanning a label; the cache then misses spans that
+  // start inside the label (`[\` \`b\`](/x)`), so the tokenizer scans afresh after each label
+  const parseLinkLabel = md.helpers.parseLinkLabel;
+  md.helpers.parseLinkLabel = (state: StateInline, start: number, disableNested?: boolean) => {
+    const end = parseLinkLabel(state, start, disableNested);
+    (state as unknown as { backticksScanned: boolean }).backticksScanned = false;
+    return end;
+  };
   for (const name of ['link', 'image']) {
     const rule = ruleNamed(md, name);
     md.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
@@ -50,9 +58,6 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
       }
       // a `[` that starts no link stays open (micromark's unbalanced label start) until a `]` closes it
       if (!ok && !silent && name === 'link' && labelDepth === 0 && s.src.charCodeAt(s.pos) === 0x5b) s.gfmOpen = (s.gfmOpen ?? 0) + 1;
-      // markdown-it caches the code-span closers it saw while scanning the label; that cache misses spans
-      // that start inside a label that is no link (`[\` \`b\``), so scan afresh
-      if (!ok && !silent) (state as unknown as { backticksScanned: boolean }).backticksScanned = false;
       return ok;
     });
   }
