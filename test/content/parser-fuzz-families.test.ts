@@ -33,6 +33,9 @@ const FAMILIES: [family: string, input: string][] = [
   ['a code span that starts inside a `[` that is no link', '[` `b` and [`a` `\n'],
   ['heading and definition end positions include trailing blanks', '# a  \n\nb \n== \n\n> ## c #  \n\n[d]: /d "t"  \n'],
   ['a line opening a block quote or list item is that container, not a table header', '>||\n-|-\n\n* a | b\n-|-\n\n1. a | b\n-|-\n'],
+  ['a header row over a row of dashes alone is a setext heading, not a table', '| a |\n---\n\nwww.example.com|\n---\n'],
+  ['a code span inside link text', '[` `b`](/x) and [`a` `c`](/y)\n'],
+  ['a link in a one-line setext heading whose text holds a `#`', '- www.example.com#\n  ===\n\n  [a](/b#c) #\n  ---\n'],
   ['table body rows keep the cells they have: fewer or more than the header', 'A||\n-|-\n|\n\n| a | b |\n|-|-|\n| x |\n| x | y | z [l](/u) |\n'],
 ];
 

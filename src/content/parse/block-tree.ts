@@ -218,11 +218,12 @@ function inlineLineMap(token: Token, parent: Parent, source: SourceLines, row: {
     return { contentStarts, sourceStarts };
   }
   const map = token.map ?? [0, 1];
-  if (parent.type === 'heading' && (parent as Heading).position && token.map && token.map[1] - token.map[0] === 1) {
-    // ATX heading: the content follows the opening `#`s.
+  const headingAt = parent.type === 'heading' ? ((parent as Heading).position?.start.offset ?? -1) - source.lineStart(map[0]) : -1;
+  if (headingAt >= 0 && source.line(map[0])[headingAt] === '#') {
+    // ATX heading (a one-line setext heading's text may hold a `#` too): the content follows the opening `#`s.
     const lineStart = source.lineStart(map[0]);
     const text = source.line(map[0]);
-    const hashes = text.indexOf('#');
+    const hashes = headingAt;
     const at = content === '' ? text.length : text.indexOf(content, hashes + (parent as Heading).depth);
     sourceStarts.push(lineStart + Math.max(at, 0));
     return { contentStarts, sourceStarts };

@@ -7,7 +7,7 @@ const CONTAINER = /^(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 
 /**
  * GFM tables as remark-gfm reads them: a line that starts a block quote or list item is that container, not a
- * table's header row (markdown-it tries tables first), and a body row keeps the cells it has (markdown-it pads
+ * table's header row (markdown-it tries tables first), nor is a line over a row of dashes alone (a heading), and a body row keeps the cells it has (markdown-it pads
  * it to the header's width with empty cells; remark-rehype pads only the HTML).
  */
 export function useGfmTableRows(md: MarkdownIt): void {
@@ -19,6 +19,8 @@ export function useGfmTableRows(md: MarkdownIt): void {
     'table',
     (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
       if (CONTAINER.test(lineText(state, startLine))) return false;
+      // a delimiter row of dashes alone is a setext underline: the line above is a heading
+      if (startLine + 1 < endLine && /^-+[ \t]*$/.test(lineText(state, startLine + 1))) return false;
       const before = state.tokens.length;
       const ok = table(state, startLine, endLine, silent);
       if (ok && !silent) matchRowCells(state, before);
