@@ -5,18 +5,26 @@ import { isAtext, literalAt, previousEmail, previousProtocol, previousWww } from
  * GFM autolink literals as remark-gfm finds them while parsing (the first of its two passes; the second,
  * over the finished tree, is autolink-transform.ts). micromark tries a literal at every character whose
  * predecessor allows one, before emphasis or strikethrough see it, so a literal swallows the `_` and `~` of
- * `https://a.com/x_y_` and stops before the `~~` of `~~www.a.com~~`. Here: an inline rule first in the chain,
- * and markdown-it's text rule cut short where a literal starts. As in micromark, none is made inside a link
+ * `https://a.com/x_y_` and stops before the `~~` of `~~www.a.com~~`. Here: markdown-it's text rule (first in the
+ * chain) tries a literal before anything else, and cuts its run of plain text short where one starts. As in micromark, none is made inside a link
  * or image label, or after a `[` that no `]` has closed.
  */
 export function useAutolinkLiterals(md: MarkdownIt): void {
+  // the state's fields exist from the start, so every state object keeps one shape
+  md.inline.State = class extends md.inline.State {
+    gfmHints = -1;
+    gfmOpen = 0;
+    gfmLiteral: LiteralState['gfmLiteral'] = null;
+  };
   const text = ruleNamed(md, 'text');
-  md.inline.ruler.before('text', 'gfm_autolink_literal', (state: StateInline, silent: boolean) => literal(state as LiteralState, silent));
+  // The text rule is first in the chain: it tries a literal where it is called, then stops its run of plain
+  // text where one starts.
   md.inline.ruler.at('text', (state: StateInline, silent: boolean) => {
     const s = state as LiteralState;
+    if (hints(s) !== 0 && literal(s, silent)) return true;
     const start = s.pos;
     if (!text(state, silent)) return false;
-    if (hints(s) === 0 || labelDepth > 0 || s.gfmOpen) return true;
+    if (s.gfmHints === 0 || labelDepth > 0 || s.gfmOpen) return true;
     // Stop the run of plain text where a literal starts.
     for (let i = start + 1; i < s.pos; i++) {
       if (!candidate(s, i)) continue;
@@ -57,7 +65,7 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
         labelDepth--;
       }
       // a `[` that starts no link stays open (micromark's unbalanced label start) until a `]` closes it
-      if (!ok && !silent && name === 'link' && labelDepth === 0 && s.src.charCodeAt(s.pos) === 0x5b) s.gfmOpen = (s.gfmOpen ?? 0) + 1;
+      if (!ok && !silent && name === 'link' && labelDepth === 0 && s.src.charCodeAt(s.pos) === 0x5b) s.gfmOpen++;
       return ok;
     });
   }
@@ -76,9 +84,9 @@ function ruleNamed(md: MarkdownIt, name: string): Rule {
 let labelDepth = 0;
 
 interface LiteralState extends StateInline {
-  gfmHints?: number;
-  gfmOpen?: number;
-  gfmLiteral?: { pos: number; end: number; kind: 'www' | 'http' | 'email' };
+  gfmHints: number;
+  gfmOpen: number;
+  gfmLiteral: { pos: number; end: number; kind: 'www' | 'http' | 'email' } | null;
 }
 
 // What a backslash escapes (ASCII punctuation), or turns into a break (line feed), or leaves alone before a space.
@@ -90,7 +98,7 @@ const EMAIL = 4;
 
 /** Which kinds of literal the content can hold at all (most blocks hold none), computed once per content. */
 function hints(s: LiteralState): number {
-  if (s.gfmHints === undefined) {
+  if (s.gfmHints === -1) {
     const src = s.src;
     s.gfmHints = (/www\./i.test(src) ? WWW : 0) | (src.includes('://') ? HTTP : 0) | (src.includes('@') ? EMAIL : 0);
   }
@@ -103,13 +111,14 @@ function candidate(s: LiteralState, i: number): boolean {
   const prev = i === 0 ? -1 : s.src.charCodeAt(i - 1);
   const h = hints(s);
   if (h & EMAIL && isAtext(c) && previousEmail(prev)) return true;
-  if (h & WWW && (c === 87 || c === 119) && previousWww(prev)) return true;
-  return (h & HTTP) !== 0 && (c === 72 || c === 104) && previousProtocol(prev);
+  // `www.` has its dot three on, `http://` and `https://` their colon four or five on
+  if (h & WWW && (c === 87 || c === 119) && s.src.charCodeAt(i + 3) === 46 && previousWww(prev)) return true;
+  return (h & HTTP) !== 0 && (c === 72 || c === 104) && (s.src.charCodeAt(i + 4) === 58 || s.src.charCodeAt(i + 5) === 58) && previousProtocol(prev);
 }
 
 function literal(s: LiteralState, silent: boolean): boolean {
   const pos = s.pos;
-  if (silent || labelDepth > 0 || hints(s) === 0) return false;
+  if (silent || labelDepth > 0) return false;
   const c = s.src.charCodeAt(pos);
   if (c === 0x5d && s.gfmOpen) {
     s.gfmOpen--;
