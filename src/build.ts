@@ -47,6 +47,8 @@ export interface BuildOptions {
   links?: 'error' | 'warn' | 'off';
   /** Ignore `.docsgen-cache/` (it is still refreshed): every page is parsed and rendered. */
   cache?: boolean;
+  /** Unknown frontmatter keys are errors, and a description taken from a page's text is a warning. */
+  strict?: boolean;
   onProgress?: (event: BuildProgress) => void;
 }
 
@@ -144,7 +146,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   let known: { contentFingerprint: string; fingerprint: string } | undefined;
   const fingerprints = () => {
     if (known) return known;
-    const contentFingerprint = cacheKey(engine, JSON.stringify([options.images !== false, options.sw !== false, options.links ?? 'error', contentHead, markdownPlugins.key]), fingerprintOf(root, inputs));
+    const contentFingerprint = cacheKey(engine, JSON.stringify([options.images !== false, options.sw !== false, options.links ?? 'error', contentHead, markdownPlugins.key, options.strict === true]), fingerprintOf(root, inputs));
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
   lap('fingerprint');
@@ -189,6 +191,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     config.variables,
     (rel, hash) => completeStamp(inputs, rel, hash),
     (rel) => inputs.stamps[rel]?.[0],
+    { strict: options.strict === true },
   );
   lap('discover');
   // the other render threads start now, while esbuild compiles the templates and this thread mostly waits: each

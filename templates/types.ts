@@ -27,6 +27,12 @@ export interface PageContext {
   url: string;
   title: string;
   description: string;
+  /**
+   * The page's frontmatter as written, every key included (`outline`, `sidebar_position`, … of other
+   * generators, which docsgen itself does not read). `title`/`description` above are what to show: they fall
+   * back to the first h1 and paragraph when the frontmatter has none.
+   */
+  frontmatter: Record<string, unknown>;
   /** Article HTML compiled from Markdown at build time (plain HTML, readable without JavaScript). */
   html: string;
   toc: TocEntry[];

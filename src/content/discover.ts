@@ -1,13 +1,15 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import type { Root } from 'mdast';
 import { readHashedSync, stampKey } from '../cache/hash.js';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
-import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+import { parseFrontmatter, splitFrontmatter, type Frontmatter } from './frontmatter.js';
 import { imageHintsOf } from './image-hints.js';
 import { isRealPathInside, listPageFiles, realPathOrSelf } from './list-pages.js';
 import { pageSizeProblem } from './page-size.js';
 import { decodePage, invalidUtf8 } from './page-text.js';
+import { descriptionFallback, descriptionFromText, headingTitle, noTitle, titleHeading } from './page-title.js';
 import { pagePathOf } from './paths.js';
 import { substitute, unknownVariable } from './variables.js';
 
@@ -21,7 +23,12 @@ export interface SourcePage {
   relFile: string;
   /** Site path without prefix, `/a/b/`. */
   pagePath: string;
+  /** The frontmatter as written (every key: the templates get it as `page.frontmatter`). */
   frontmatter: Frontmatter;
+  /** The page's title: its frontmatter `title`, else the text of its first h1. */
+  title: string;
+  /** Its frontmatter `description`, else the start of its first paragraph ('' when it has none). */
+  description: string;
   /**
    * Hash of the file's bytes (hashBytes): the page cache's key, and how a render thread tells the file changed
    * since (it hashes the bytes it reads).
@@ -44,12 +51,15 @@ export async function discoverPages(
   onRead?: (displayFile: string, hash: string) => void,
   /** A file's size in bytes by its stamp key, when the caller knows it already (else the file is stat'ed). */
   sizeOf?: (displayFile: string) => number | undefined,
+  /** `strict`: unknown frontmatter keys are errors, and a description taken from the text is a warning. */
+  options: { strict?: boolean } = {},
 ): Promise<{ pages: SourcePage[]; diagnostics: Diagnostic[]; imageHints: string[] }> {
   // synchronous, as the reads below; links out of the project and names no URL can carry are reported here
   const { files, diagnostics } = listPageFiles(contentDir, root);
   const pages: SourcePage[] = [];
   // the local images the pages seem to show (see image-hints.ts), so they can encode while the pages render
   const imageHints = new Set<string>();
+  let parse: typeof import('./parse/index.js').parseMarkdown | undefined;
   // One file at a time, and no text kept: memory stays flat in the page count (render threads read the files
   // again). Synchronous: thousands of concurrent promise reads cost several times more than a plain loop.
   for (const relFile of files) {
@@ -66,12 +76,27 @@ export async function discoverPages(
     onRead?.(displayFile, hash);
     const text = decoded.text;
     if (decoded.invalid) diagnostics.push(invalidUtf8(displayFile, decoded.invalid, text));
-    const { data, diagnostics: fm } = parseFrontmatter(text, displayFile);
+    const { data, diagnostics: fm } = parseFrontmatter(text, displayFile, options);
     diagnostics.push(...fm);
     if (!data || data.draft) continue;
     substituteFrontmatter(data, variables, displayFile, text, diagnostics);
+    let { title, description } = data;
+    if (title === undefined || description === undefined) {
+      // the page's own Markdown says what its frontmatter does not (parsed here only for such pages)
+      parse ??= (await import('./parse/index.js')).parseMarkdown;
+      const fromText = titleAndDescription(parse, text, variables, title === undefined);
+      if (title === undefined && fromText.title === null) {
+        diagnostics.push(noTitle(displayFile, text.split(/\r?\n/), splitFrontmatter(text).yaml !== null));
+        continue;
+      }
+      title ??= fromText.title!;
+      if (description === undefined) {
+        description = fromText.description;
+        if (options.strict) diagnostics.push(descriptionFallback(displayFile));
+      }
+    }
     // two files making one page, or one output file, are reported with every other output (pagedata/outputs.ts)
-    const page: SourcePage = { file, displayFile, relFile, pagePath: pagePathOf(relFile), frontmatter: data, textHash: hash };
+    const page: SourcePage = { file, displayFile, relFile, pagePath: pagePathOf(relFile), frontmatter: data, title, description, textHash: hash };
     pages.push(page);
     for (const image of imageHintsOf(text, file, contentDir)) imageHints.add(image);
   }
@@ -103,4 +128,24 @@ function substituteFrontmatter(data: Frontmatter, variables: Readonly<Record<str
       out.push(unknownVariable(name, known, file, line, column, lines));
     });
   }
+}
+
+// The title (when wanted) and description a page's Markdown gives: its first h1, its first paragraph.
+function titleAndDescription(
+  parse: (text: string) => Root,
+  text: string,
+  variables: Readonly<Record<string, string>>,
+  wantTitle: boolean,
+): { title: string | null; description: string } {
+  let tree: Root;
+  try {
+    tree = parse(text);
+  } catch {
+    // too deep to parse: the render step reports it at its line
+    return { title: wantTitle ? null : '', description: '' };
+  }
+  const lines = text.split(/\r?\n/);
+  const heading = wantTitle ? titleHeading(tree, true) : null;
+  const title = heading ? headingTitle(heading, variables, lines) : null;
+  return { title: title === '' ? null : title, description: descriptionFromText(tree, variables, lines) };
 }

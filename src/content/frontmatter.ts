@@ -5,12 +5,17 @@ import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import { isIsoDate } from './iso-date.js';
 import { readSimpleYaml } from './simple-yaml.js';
+import { closest } from '../util/did-you-mean.js';
 
-/** Frontmatter every page may carry. Unknown keys are errors: a typo must not silently do nothing. */
+/**
+ * Frontmatter every page may carry. `title` may come from the page's first h1 and `description` from its first
+ * paragraph instead (see page-title.ts). Other keys (those of Docusaurus, VitePress, …) are kept for the templates
+ * (`page.frontmatter`) and reported as warnings (errors with `--strict`): a typo must not silently do nothing.
+ */
 export const frontmatterSchema = z
   .object({
-    title: z.string().trim().min(1, 'a page needs a non-empty title'),
-    description: z.string().trim().min(1, 'a page needs a one-sentence description'),
+    title: z.string().trim().min(1, 'a page needs a non-empty title').optional(),
+    description: z.string().trim().min(1, 'a description is one sentence (or leave the key out)').optional(),
     order: z.number().finite().optional(),
     template: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a template name like "doc"').optional(),
     draft: z.boolean().optional(),
@@ -18,9 +23,19 @@ export const frontmatterSchema = z
     // "Last updated" as the writer states it; without it, the date of the last commit of the file (git-dates.ts)
     lastUpdated: z.string().refine(isIsoDate, 'a date like 2025-01-31 (or an ISO 8601 date-time like 2025-01-31T09:30:00Z)').optional(),
   })
-  .strict();
+  .passthrough();
 
+/** A page's frontmatter as written: the known keys validated, any other key kept as it is. */
 export type Frontmatter = z.output<typeof frontmatterSchema>;
+
+/** The keys docsgen reads, in the order the messages list them. */
+export const KNOWN_KEYS = Object.keys(frontmatterSchema.shape) as readonly string[];
+
+/** Options of parseFrontmatter. */
+export interface FrontmatterOptions {
+  /** Unknown keys are errors instead of warnings (`--strict`). */
+  strict?: boolean;
+}
 
 export interface SplitResult {
   /** The YAML between the fences, or null when the file has no frontmatter. */
@@ -37,41 +52,30 @@ export function splitFrontmatter(text: string): SplitResult {
 }
 
 /**
- * Parses and validates a page's frontmatter; problems come back with the file's own line numbers.
- * Frontmatter of the usual plain shape is read by a fast parser (see simple-yaml.ts); anything else, and any
- * page whose data the schema rejects, by `yaml`, which knows where each problem is. A property test holds the
- * two paths to the same answers.
+ * Parses and validates a page's frontmatter; problems come back with the file's own line numbers. A page
+ * without frontmatter has none (`{}`): its title comes from its first h1. Frontmatter of the usual plain shape
+ * with only known keys is read by a fast parser (see simple-yaml.ts); anything else, and any page whose data
+ * the schema rejects, by `yaml`, which knows where each problem is. A property test holds the two paths to the
+ * same answers.
  */
-export function parseFrontmatter(text: string, file: string): { data: Frontmatter | null; diagnostics: Diagnostic[] } {
+export function parseFrontmatter(text: string, file: string, options: FrontmatterOptions = {}): { data: Frontmatter | null; diagnostics: Diagnostic[] } {
   const { yaml } = splitFrontmatter(text);
-  const simple = yaml === null ? null : readSimpleYaml(yaml);
+  if (yaml === null) return { data: {}, diagnostics: [] };
+  const simple = readSimpleYaml(yaml);
   if (simple !== null) {
     const parsed = frontmatterSchema.safeParse(simple);
     // copied for the same reason as below
-    if (parsed.success) return { data: JSON.parse(JSON.stringify(parsed.data)) as Frontmatter, diagnostics: [] };
+    if (parsed.success && unknownKeys(parsed.data).length === 0) return { data: JSON.parse(JSON.stringify(parsed.data)) as Frontmatter, diagnostics: [] };
   }
-  return parseFrontmatterExactly(text, file);
+  return parseFrontmatterExactly(text, file, options);
 }
 
 /** parseFrontmatter with `yaml` alone: slower, but every problem comes with its place. */
-export function parseFrontmatterExactly(text: string, file: string): { data: Frontmatter | null; diagnostics: Diagnostic[] } {
+export function parseFrontmatterExactly(text: string, file: string, options: FrontmatterOptions = {}): { data: Frontmatter | null; diagnostics: Diagnostic[] } {
   const { yaml, yamlLine } = splitFrontmatter(text);
+  if (yaml === null) return { data: {}, diagnostics: [] };
   // the file's lines only when a problem is reported
   const at = (line: number, column: number) => ({ file, line, column, lineText: text.split(/\r?\n/)[line - 1] ?? '' });
-  if (yaml === null) {
-    return {
-      data: null,
-      diagnostics: [
-        {
-          code: codes.FRONTMATTER_SCHEMA,
-          severity: 'error',
-          message: 'the page has no frontmatter',
-          hint: 'start the file with a `---` block holding at least `title:` and `description:`',
-          location: at(1, 1),
-        },
-      ],
-    };
-  }
   const read = readYaml(yaml, { uniqueKeys: true });
   const { lineCounter } = read;
   const malformed = (message: string, offset: number, hint = 'fix the YAML between the `---` lines (quote values that contain `:` or `#`)') => {
@@ -89,26 +93,57 @@ export function parseFrontmatterExactly(text: string, file: string): { data: Fro
     return malformed(`the aliases expand to more than ${MAX_YAML_ALIASES} copies (at \`${p.alias}\`)`, p.offset, 'write the values out instead of repeating anchors');
   }
   const { doc, value } = read;
+  const place = (path: readonly PropertyKey[]) => {
+    const pos = issuePosition(doc, lineCounter, path);
+    return at(pos.line + yamlLine - 1, pos.column);
+  };
+  const isMapping = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const unknown = (isMapping ? unknownKeys(value as Record<string, unknown>) : []).map((key) => unknownKey(key, place([key]), options));
   const parsed = frontmatterSchema.safeParse(value ?? {});
   if (!parsed.success) {
     return {
       data: null,
-      diagnostics: parsed.error.issues.map((issue) => {
-        const pos = issuePosition(doc, lineCounter, issue.path);
-        const key = issue.path.join('.');
-        const unknown = issue.code === 'unrecognized_keys' ? ` (${(issue as { keys: string[] }).keys.join(', ')})` : '';
-        const missing = issue.code === 'invalid_type' && (issue as { received?: string }).received === 'undefined';
-        return {
-          code: codes.FRONTMATTER_SCHEMA,
-          severity: 'error' as const,
-          message: missing ? `frontmatter is missing \`${key}\`` : `invalid frontmatter${key ? ` \`${key}\`` : ''}: ${issue.message}${unknown}`,
-          hint: 'allowed keys: title, description, order, template, draft, navTitle, lastUpdated',
-          location: at(pos.line + yamlLine - 1, pos.column),
-        };
-      }),
+      diagnostics: [
+        ...parsed.error.issues.map((issue) => {
+          const key = issue.path.join('.');
+          return {
+            code: codes.FRONTMATTER_SCHEMA,
+            severity: 'error' as const,
+            message: `invalid frontmatter${key ? ` \`${key}\`` : ''}: ${issue.message}`,
+            hint: `the keys docsgen reads: ${KNOWN_KEYS.join(', ')}`,
+            location: place(issue.path),
+          };
+        }),
+        ...unknown,
+      ],
     };
   }
   // copied: the YAML values are slices of the page's text, and the frontmatter outlives it (nav, plan, cache);
   // kept as slices, every page's whole text would stay in memory for the whole build
-  return { data: JSON.parse(JSON.stringify(parsed.data)) as Frontmatter, diagnostics: [] };
+  return { data: JSON.parse(JSON.stringify(parsed.data)) as Frontmatter, diagnostics: unknown };
+}
+
+function unknownKeys(data: Record<string, unknown>): string[] {
+  return Object.keys(data).filter((k) => !KNOWN_KEYS.includes(k));
+}
+
+// Keys of other generators that mean what one of docsgen's means (a hint, never a silent mapping).
+const COUSINS: Readonly<Record<string, string>> = {
+  sidebar_position: 'order',
+  sidebar_label: 'navTitle',
+  pagination_label: 'navTitle',
+  last_update: 'lastUpdated',
+  layout: 'template',
+  unlisted: 'draft',
+};
+
+function unknownKey(key: string, location: Diagnostic['location'], options: FrontmatterOptions): Diagnostic {
+  const near = Object.hasOwn(COUSINS, key) ? COUSINS[key]! : closest(key, KNOWN_KEYS);
+  return {
+    code: codes.FRONTMATTER_UNKNOWN_KEY,
+    severity: options.strict ? 'error' : 'warning',
+    message: `frontmatter key \`${key}\` is not one docsgen reads; templates get it as \`page.frontmatter.${key}\``,
+    hint: near ? `did you mean \`${near}\`? The keys docsgen reads: ${KNOWN_KEYS.join(', ')}` : `the keys docsgen reads: ${KNOWN_KEYS.join(', ')}`,
+    location,
+  };
 }

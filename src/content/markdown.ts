@@ -1,4 +1,4 @@
-import type { Html, Root } from 'mdast';
+import type { Heading, Root } from 'mdast';
 import { codes } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { ContentHashOf } from '../images/index.js';
@@ -10,7 +10,9 @@ import { assignHeadingIds, type TocEntry } from './headings.js';
 import { resolveImages, type ImageReference } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
 import { NESTING_LIMIT, NestingError, parseMarkdown } from './parse/index.js';
+import { headingTitle, titleHeading } from './page-title.js';
 import { treeToHtml } from './to-html.js';
+import { reportRawHtml, reportUnrendered } from './unsupported.js';
 import { refuseUnsafeUrls } from './unsafe-urls.js';
 import { substituteVariables } from './variables.js';
 import { indexNodes } from './walk.js';
@@ -26,6 +28,12 @@ export interface CompileOptions {
   eagerFirstImage?: boolean;
   /** See DescribeImageOptions.contentHashOf. */
   contentHashOf?: ContentHashOf;
+  /**
+   * The page's frontmatter `title` (after its variables), or null when it has none and its first h1 titles it.
+   * Either way the title heading is taken out of the article (the templates show the title), with a warning
+   * when the frontmatter has a title too. Left out, headings are left as they are.
+   */
+  frontmatterTitle?: string | null;
 }
 
 /** The compiled article of one page: plain HTML plus what the templates and the checker need. */
@@ -69,7 +77,7 @@ export async function compileMarkdownWith(
     return failed(err, displayFile, lines);
   }
   try {
-    return await compileTree(tree, file, displayFile, relFile, opts, lines, toHtml);
+    return await compileTree(tree, text, file, displayFile, relFile, opts, lines, toHtml);
   } catch (err) {
     // a tree too deep for a recursive step (the limit in parse/nesting.ts keeps ours clear of it) is the
     // page's problem, never a dead render thread
@@ -80,6 +88,7 @@ export async function compileMarkdownWith(
 
 async function compileTree(
   tree: Root,
+  text: string,
   file: string,
   displayFile: string,
   relFile: string,
@@ -92,11 +101,15 @@ async function compileTree(
   const nodes = indexNodes(tree);
   diagnostics.push(...substituteVariables(nodes.values, opts.variables, displayFile, lines));
   diagnostics.push(...reportRawHtml(nodes.html, displayFile, lines));
+  diagnostics.push(...reportUnrendered(tree, text, displayFile, lines));
   transformAlerts(nodes.blockquotes);
   diagnostics.push(...readCodeMeta(nodes.codes, displayFile, lines));
   // after the fence meta, whose title names a fence's tab
   transformDirectives(nodes.containers);
-  const { toc, firstHeading } = assignHeadingIds(nodes.headings);
+  const lifted = opts.frontmatterTitle === undefined ? null : liftTitle(tree, opts.frontmatterTitle, displayFile, lines, diagnostics);
+  const headings = lifted ? nodes.headings.filter((h) => h !== lifted.node) : nodes.headings;
+  const { toc, firstHeading, diagnostics: idProblems } = assignHeadingIds(headings, displayFile, lines);
+  diagnostics.push(...idProblems);
   // after the variables, which may write a URL
   const publishable = refuseUnsafeUrls(tree, nodes, displayFile, lines);
   diagnostics.push(...publishable.diagnostics);
@@ -119,28 +132,37 @@ async function compileTree(
   } catch (err) {
     return failed(err, displayFile, lines);
   }
-  return { html, toc, firstHeading, links, images, diagnostics };
+  return { html, toc, firstHeading: lifted?.text ?? firstHeading, links, images, diagnostics };
 }
 
 function isStackOverflow(err: unknown): boolean {
   return err instanceof RangeError && /call stack/i.test(err.message);
 }
 
-// Raw HTML is dropped (content is data, never code); say so, since the writer expected it to show.
-function reportRawHtml(nodes: readonly Html[], file: string, lines: readonly string[]): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const node of nodes) {
-    if (/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) continue;
+/**
+ * Takes the page's title heading out of the tree: the templates show the title above the article, so it
+ * would show twice. With a frontmatter `title` only a leading h1 is taken, with a warning (the frontmatter's
+ * is shown); without one, the first h1 (discovery made its text the page's title).
+ */
+function liftTitle(tree: Root, frontmatterTitle: string | null, file: string, lines: readonly string[], out: Diagnostic[]): { node: Heading; text: string } | null {
+  const node = titleHeading(tree, frontmatterTitle === null);
+  if (!node) return null;
+  tree.children.splice(tree.children.indexOf(node), 1);
+  const text = headingTitle(node, {}, lines);
+  if (frontmatterTitle !== null) {
+    const same = text === frontmatterTitle.replace(/\s+/g, ' ').trim();
     const start = node.position?.start ?? { line: 1, column: 1 };
     out.push({
-      code: codes.UNSAFE_HTML,
+      code: codes.TITLE_TWICE,
       severity: 'warning',
-      message: 'raw HTML in Markdown is not rendered',
-      hint: 'use Markdown syntax instead (content is data, never code)',
+      message: same
+        ? 'this h1 repeats the frontmatter `title`: the title is shown once'
+        : `the page has two titles: the frontmatter \`title\` "${frontmatterTitle}" is shown, this h1 "${text}" is not`,
+      hint: same ? 'remove this `# …` line (or the frontmatter `title`, and the h1 titles the page)' : 'keep one of them: the frontmatter `title`, or this h1 alone',
       location: { file, line: start.line, column: start.column, lineText: lines[start.line - 1] ?? '' },
     });
   }
-  return out;
+  return { node, text };
 }
 
 function failed(err: unknown, file: string, lines: readonly string[]): CompiledMarkdown {

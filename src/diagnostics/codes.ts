@@ -43,6 +43,21 @@ export const codes = {
   CODE_META_UNSUPPORTED: 'DG2050',
   /** A code fence marks lines past the end of its code (a warning). */
   CODE_META_LINE_RANGE: 'DG2051',
+  // DG2100-DG2149: what writers of other generators' Markdown meet (issue 27: titles, keys, ids, `{{ }}`, the unsupported)
+  /** A frontmatter key docsgen does not read (a warning, an error with `--strict`); templates still get it. */
+  FRONTMATTER_UNKNOWN_KEY: 'DG2100',
+  /** A page with neither a frontmatter `title` nor an h1. */
+  PAGE_NO_TITLE: 'DG2101',
+  /** A page's leading h1 besides its frontmatter `title` (a warning): the title is shown once. */
+  TITLE_TWICE: 'DG2102',
+  /** `--strict`: a page without `description`, which falls back to its first paragraph (a warning). */
+  DESCRIPTION_FROM_TEXT: 'DG2103',
+  /** Two headings of one page with the same id (an explicit `{#id}` among them). */
+  HEADING_ID_DUPLICATE: 'DG2104',
+  /** A `:::name` container docsgen does not render: it shows as text (a warning). */
+  DIRECTIVE_UNSUPPORTED: 'DG2105',
+  /** A `$$` math block on a site without a math plugin: it shows as text (a warning). */
+  MATH_UNSUPPORTED: 'DG2106',
 
   // (issue 27) Markdown plugins: DG1110-DG1119 their config entries, DG2200-DG2229 what they do to a page
   /** A plugin of `markdown.remarkPlugins` / `rehypePlugins` is not installed where the site can load it. */

@@ -15,7 +15,7 @@ interface Node {
 
 /** Orders siblings by frontmatter `order`, then title, so the sidebar is stable. */
 function sortKey(n: Node): [number, string] {
-  return [n.page?.frontmatter.order ?? Number.MAX_SAFE_INTEGER, (n.page?.frontmatter.navTitle ?? n.page?.frontmatter.title ?? n.segment).toLowerCase()];
+  return [n.page?.frontmatter.order ?? Number.MAX_SAFE_INTEGER, (n.page?.frontmatter.navTitle ?? n.page?.title ?? n.segment).toLowerCase()];
 }
 
 /** The page tree, breadcrumbs and section children derived from the page paths. */
@@ -52,7 +52,7 @@ export class SiteTree {
     });
     const out: NavItem[] = [];
     for (const k of kids) {
-      if (k.page) out.push({ title: k.page.frontmatter.navTitle ?? k.page.frontmatter.title, url: this.url(k.page.pagePath), children: this.items(k) });
+      if (k.page) out.push({ title: k.page.frontmatter.navTitle ?? k.page.title, url: this.url(k.page.pagePath), children: this.items(k) });
       else out.push(...this.items(k));
     }
     return out;
@@ -65,7 +65,7 @@ export class SiteTree {
     for (let i = 0; i < segs.length; i++) {
       const p = i === 0 ? '/' : `/${segs.slice(0, i).join('/')}/`;
       const page = this.byPath.get(p);
-      if (page) crumbs.push({ title: page.frontmatter.navTitle ?? page.frontmatter.title, url: this.url(p) });
+      if (page) crumbs.push({ title: page.frontmatter.navTitle ?? page.title, url: this.url(p) });
     }
     return crumbs;
   }
@@ -77,7 +77,7 @@ export class SiteTree {
     if (!node) return [];
     return this.items(node).map((item) => {
       const page = this.byPath.get(item.url.slice(this.prefix.length))!;
-      return { title: item.title, url: item.url, description: page.frontmatter.description };
+      return { title: item.title, url: item.url, description: page.description };
     });
   }
 

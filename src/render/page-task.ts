@@ -16,7 +16,11 @@ export interface PageTask extends PageFurniture {
   pagePath: string;
   /** Hash of the file text the plan saw; the worker reports a page whose file changed since as stale. */
   textHash: string;
+  /** The frontmatter as written (templates get it as `page.frontmatter`). */
   frontmatter: Frontmatter;
+  /** The page's title and description: from the frontmatter, else from its first h1 and paragraph. */
+  title: string;
+  description: string;
   template: string;
   breadcrumbs: Array<{ title: string; url: string }>;
   children: Array<{ title: string; url: string; description: string }>;

@@ -147,6 +147,8 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
           imageMaxWidth: setup.imageMaxWidth,
           // the start page's first image is its largest paint: loaded at once, not lazily
           eagerFirstImage: task.pagePath === '/',
+          // the title is shown by the templates: the page's own h1 is taken out (see CompileOptions)
+          frontmatterTitle: task.frontmatter.title ?? null,
           ...(setup.fileStamps ? { contentHashOf: stampLookup(setup) } : {}),
         })
       : { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [] };
@@ -154,8 +156,8 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
     pagePath: task.pagePath,
     ...(task.status !== undefined ? { status: task.status } : {}),
     template: task.template,
-    title: task.frontmatter.title,
-    description: task.frontmatter.description,
+    title: task.title,
+    description: task.description,
     body: '',
     pageContext: null,
     links: compiled.links,
@@ -168,8 +170,9 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   const pageContext = {
     path: task.pagePath,
     url,
-    title: task.frontmatter.title,
-    description: task.frontmatter.description,
+    title: task.title,
+    description: task.description,
+    frontmatter: task.frontmatter,
     html: compiled.html,
     toc: compiled.toc,
     breadcrumbs: task.breadcrumbs,

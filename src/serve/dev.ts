@@ -29,6 +29,8 @@ export interface DevOptions {
   debounceMs?: number;
   /** Render workers per build (see BuildOptions.concurrency). */
   concurrency?: number;
+  /** See BuildOptions.strict. */
+  strict?: boolean;
   /** Progress for the terminal: build start/end with problems, watcher trouble. */
   onEvent?: (event: DevEvent) => void;
   /** Upstream fetch of the third-party proxy. */
@@ -110,7 +112,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     let stats: BuildStats | null = null;
     let ok = false;
     try {
-      const result = await build({ root, out: outDir, sw: false, links: 'warn', ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}) });
+      const result = await build({ root, out: outDir, sw: false, links: 'warn', strict: options.strict === true, ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}) });
       diagnostics = result.diagnostics;
       stats = result.stats;
       ok = result.outputs !== null && !hasErrors(diagnostics);

@@ -15,21 +15,26 @@ describe('parseFrontmatter', () => {
     expect(r.diagnostics[0]!.location!.line).toBeGreaterThanOrEqual(3);
   });
 
-  it('names an unknown key at its line', () => {
+  it('warns of an unknown key at its own line, with a did-you-mean, and keeps it for the templates', () => {
     const r = parseFrontmatter('---\ntitle: A\ndescription: B\ntitel: typo\n---\n', 'content/a.md');
-    expect(r.diagnostics).toHaveLength(1);
-    expect(r.diagnostics[0]!.message).toBe('invalid frontmatter: Unrecognized key(s) in object: \'titel\' (titel)');
-    expect(r.diagnostics[0]!.location).toMatchObject({ line: 2, column: 1 });
+    expect(r.data).toEqual({ title: 'A', description: 'B', titel: 'typo' });
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ code: 'DG2100', severity: 'warning', message: expect.stringContaining('`titel`'), hint: expect.stringMatching(/^did you mean `title`\?/), location: expect.objectContaining({ line: 4, column: 1 }) }),
+    ]);
   });
 
-  it('says which required key is missing', () => {
-    const r = parseFrontmatter('---\ntitle: A\n---\n', 'content/a.md');
-    expect(r.diagnostics.map((d) => d.message)).toEqual(['frontmatter is missing `description`']);
+  it('makes an unknown key an error with strict', () => {
+    const r = parseFrontmatter('---\ntitle: A\nsidebar_position: 3\n---\n', 'content/a.md', { strict: true });
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'DG2100', severity: 'error', hint: expect.stringMatching(/^did you mean `order`\?/), location: expect.objectContaining({ line: 3 }) })]);
   });
 
-  it('requires frontmatter', () => {
-    const r = parseFrontmatter('# Just a heading\n', 'content/a.md');
-    expect(r.diagnostics[0]).toMatchObject({ code: 'DG2002', message: 'the page has no frontmatter', location: { line: 1, column: 1 } });
+  it('needs neither title nor description (the h1 and first paragraph stand in)', () => {
+    expect(parseFrontmatter('---\ntitle: A\n---\n', 'content/a.md')).toEqual({ data: { title: 'A' }, diagnostics: [] });
+    expect(parseFrontmatter('---\noutline: deep\n---\n', 'content/a.md').data).toEqual({ outline: 'deep' });
+  });
+
+  it('reads a page without frontmatter as empty frontmatter', () => {
+    expect(parseFrontmatter('# Just a heading\n', 'content/a.md')).toEqual({ data: {}, diagnostics: [] });
   });
 
   it('reports an alias to a missing anchor at its line instead of crashing', () => {

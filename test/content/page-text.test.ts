@@ -84,7 +84,8 @@ describe('a page saved with a byte order mark', () => {
   it('keeps the lines of frontmatter problems right', () => {
     for (const parse of [parseFrontmatter, parseFrontmatterExactly]) {
       const r = parse('\uFEFF---\ntitle: A\ndescription: B\ntitel: typo\n---\n', 'content/a.md');
-      expect(r.diagnostics.map((d) => [d.code, d.location?.line, d.location?.column])).toEqual([['DG2002', 2, 1]]);
+      // the unknown key's own line (4), not the block's start
+      expect(r.diagnostics.map((d) => [d.code, d.location?.line, d.location?.column])).toEqual([['DG2100', 4, 1]]);
     }
   });
 

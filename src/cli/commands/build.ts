@@ -10,6 +10,7 @@ interface BuildFlags extends GlobalOptions {
   sw: boolean;
   links: 'error' | 'warn' | 'off';
   cache: boolean;
+  strict?: boolean;
 }
 
 /** `docsgen build`: renders the site into dist/public and the server config into dist/server. */
@@ -22,6 +23,7 @@ export function registerBuild(program: Command, ctx: CliContext): void {
     .option('--no-sw', 'skip the service worker')
     .option('--links <mode>', 'broken internal links: error, warn or off', 'error')
     .option('--no-cache', 'parse and render every page, ignoring .docsgen-cache/ (it is still refreshed)')
+    .option('--strict', 'unknown frontmatter keys are errors; a page without `description` is a warning')
     .action(async (flags: BuildFlags) => {
       if (!['error', 'warn', 'off'].includes(flags.links)) return ctx.usage(`--links must be error, warn or off (got "${flags.links}")`, flags);
       const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
@@ -40,6 +42,7 @@ export function registerBuild(program: Command, ctx: CliContext): void {
           sw: flags.sw,
           links: flags.links,
           cache: flags.cache,
+          strict: flags.strict === true,
           onProgress: (e) => bar.update(e.phase, e.done, e.total),
         });
         bar.stop();

@@ -7,6 +7,7 @@ import { parsePort, untilSignal } from './serve.js';
 interface DevFlags extends GlobalOptions {
   port: string;
   host: string;
+  strict?: boolean;
 }
 
 /** `docsgen dev`: builds, serves with live reload, rebuilds on every change until Ctrl-C. */
@@ -15,6 +16,7 @@ export function registerDev(program: Command, ctx: CliContext): void {
     .description('build, serve with live reload, and rebuild when content, templates, redirects, images or the config change')
     .option('--port <n>', 'port (0 picks a free one)', '8000')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--strict', 'unknown frontmatter keys are errors; a page without `description` is a warning')
     .action(async (flags: DevFlags) => {
       // the library is loaded on use, so `docsgen --help` and the other commands do not pay for it
       const { dev } = await import('../../serve/index.js');
@@ -51,7 +53,7 @@ export function registerDev(program: Command, ctx: CliContext): void {
         }
       };
       try {
-        const server = await dev({ root: ctx.root(flags), port, host: flags.host, onEvent });
+        const server = await dev({ root: ctx.root(flags), port, host: flags.host, strict: flags.strict === true, onEvent });
         if (flags.json) ctx.out(JSON.stringify({ type: 'ready', url: server.url }));
         else ctx.out(`Dev server at ${server.url}`);
         if (!flags.quiet && !flags.json) ctx.err('watching content/, templates/, redirects/ and docsgen.config.yaml; press Ctrl-C to stop');
