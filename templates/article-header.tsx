@@ -15,7 +15,8 @@ export function ArticleHeader({ page }: { page: PageContext }) {
   return (
     <>
       <h1>{page.title}</h1>
-      {page.description ? <p className="lede">{page.description}</p> : null}
+      {/* a description taken from the first paragraph (no frontmatter one) would show that paragraph twice */}
+      {page.description && page.frontmatter?.description !== undefined ? <p className="lede">{page.description}</p> : null}
       <div className="article-body" ref={body} dangerouslySetInnerHTML={html} />
       <div className="visually-hidden" role="status" aria-live="polite">{announcement}</div>
     </>

@@ -30,7 +30,8 @@ export interface PageContext {
   /**
    * The page's frontmatter as written, every key included (`outline`, `sidebar_position`, … of other
    * generators, which docsgen itself does not read). `title`/`description` above are what to show: they fall
-   * back to the first h1 and paragraph when the frontmatter has none.
+   * back to the first h1 and the start of the first paragraph when the frontmatter has none (the article then
+   * begins with that paragraph: show `description` as a lede only when `frontmatter.description` is set).
    */
   frontmatter: Record<string, unknown>;
   /** Article HTML compiled from Markdown at build time (plain HTML, readable without JavaScript). */

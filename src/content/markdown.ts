@@ -158,7 +158,7 @@ function liftTitle(tree: Root, frontmatterTitle: string | null, file: string, li
       message: same
         ? 'this h1 repeats the frontmatter `title`: the title is shown once'
         : `the page has two titles: the frontmatter \`title\` "${frontmatterTitle}" is shown, this h1 "${text}" is not`,
-      hint: same ? 'remove this `# …` line (or the frontmatter `title`, and the h1 titles the page)' : 'keep one of them: the frontmatter `title`, or this h1 alone',
+      hint: same ? 'remove this `# …` line or the frontmatter `title`: either alone titles the page' : 'keep one of them: the frontmatter `title`, or this h1 alone',
       location: { file, line: start.line, column: start.column, lineText: lines[start.line - 1] ?? '' },
     });
   }

@@ -12,11 +12,13 @@ export function reportRawHtml(nodes: readonly Html[], file: string, lines: reado
     if (/^<!--[\s\S]*-->$/.test(value) || /^<\/[A-Za-z][\w.:-]*\s*>$/.test(value)) continue;
     const tag = /^<([A-Za-z][\w.:-]*)/.exec(value)?.[1];
     const start = node.position?.start ?? { line: 1, column: 1 };
+    // a block's text goes with it: say which, so the writer knows what the reader misses
+    const lost = value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
     out.push({
       code: codes.UNSAFE_HTML,
       severity: 'warning',
-      message: `raw HTML${tag ? ` \`<${tag}>\`` : ''} in Markdown is not rendered${node.value.includes('\n') ? ' (the whole block)' : ''}`,
-      hint: htmlHint(tag),
+      message: `raw HTML${tag ? ` \`<${tag}>\`` : ''} in Markdown is not rendered${lost ? `, nor the text in it: "${lost.length > 60 ? `${lost.slice(0, 57)}…` : lost}"` : ''}`,
+      hint: lost ? 'write it in Markdown instead (content is data, never code)' : htmlHint(tag),
       location: { file, line: start.line, column: start.column, lineText: lines[start.line - 1] ?? '' },
     });
   }
@@ -78,7 +80,7 @@ function check(paragraph: Paragraph, directives: boolean, math: boolean, file: s
       code: codes.MATH_UNSUPPORTED,
       severity: 'warning',
       message: 'a `$$` math block is shown as plain text: this site has no math plugin',
-      hint: 'add remark-math and rehype-katex to `markdown.remarkPlugins` and `markdown.rehypePlugins` (see docs/writing-content.md)',
+      hint: 'add remark-math and rehype-katex to `markdown.remarkPlugins` and `markdown.rehypePlugins`, see docs/writing-content.md',
       location: { file, line: start.line, column: start.column, lineText: lines[start.line - 1] ?? '' },
     });
   }
@@ -97,7 +99,7 @@ function check(paragraph: Paragraph, directives: boolean, math: boolean, file: s
         code: codes.DIRECTIVE_UNSUPPORTED,
         severity: 'warning',
         message: `the \`${m[1]}${m[2]}\` container is not one docsgen renders: its lines show as text`,
-        hint: 'use `:::note`, `:::tip`, `:::info`, `:::caution`, `:::danger` or `:::tabs`, or a `> [!NOTE]` alert (see docs/writing-content.md)',
+        hint: 'use `:::note`, `:::tip`, `:::info`, `:::caution`, `:::danger` or `:::tabs`, or a `> [!NOTE]` alert; see docs/writing-content.md',
         location: { file, line, column, lineText: lines[line - 1] ?? '' },
       });
     });
