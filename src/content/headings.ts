@@ -36,6 +36,11 @@ export function takeExplicitId(node: Heading, lines: readonly string[]): string 
   return m[1]!;
 }
 
+/** A heading's text without a trailing `{#id}`, the heading left as it is. */
+export function plainHeadingText(node: Heading): string {
+  return toString(node).replace(EXPLICIT_ID, '').replace(/\s+/g, ' ').trim();
+}
+
 // the text lost its tail: its end moves back as far (positions are what check-links reports)
 function trimEnd(node: Text): void {
   const end = node.position?.end;

@@ -6,7 +6,7 @@ import { transformAlerts } from './alerts.js';
 import { readCodeMeta } from './code-meta.js';
 import { transformDirectives } from './directives.js';
 import { linksInRenderedOrder } from './footnote-order.js';
-import { assignHeadingIds, type TocEntry } from './headings.js';
+import { assignHeadingIds, plainHeadingText, type TocEntry } from './headings.js';
 import { resolveImages, type ImageReference } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
 import { NESTING_LIMIT, NestingError, parseMarkdown } from './parse/index.js';
@@ -141,28 +141,25 @@ function isStackOverflow(err: unknown): boolean {
 
 /**
  * Takes the page's title heading out of the tree: the templates show the title above the article, so it
- * would show twice. With a frontmatter `title` only a leading h1 is taken, with a warning (the frontmatter's
- * is shown); without one, the first h1 (discovery made its text the page's title).
+ * would show twice. Without a frontmatter `title`, that is the first h1 (discovery made its text the page's
+ * title); with one, a leading h1 that repeats it, with a warning (a different h1 is the writer's own heading).
  */
 function liftTitle(tree: Root, frontmatterTitle: string | null, file: string, lines: readonly string[], out: Diagnostic[]): { node: Heading; text: string } | null {
   const node = titleHeading(tree, frontmatterTitle === null);
   if (!node) return null;
-  tree.children.splice(tree.children.indexOf(node), 1);
-  const text = headingTitle(node, {}, lines);
   if (frontmatterTitle !== null) {
-    const same = text === frontmatterTitle.replace(/\s+/g, ' ').trim();
+    if (plainHeadingText(node).toLowerCase() !== frontmatterTitle.replace(/\s+/g, ' ').trim().toLowerCase()) return null;
     const start = node.position?.start ?? { line: 1, column: 1 };
     out.push({
       code: codes.TITLE_TWICE,
       severity: 'warning',
-      message: same
-        ? 'this h1 repeats the frontmatter `title`: the title is shown once'
-        : `the page has two titles: the frontmatter \`title\` "${frontmatterTitle}" is shown, this h1 "${text}" is not`,
-      hint: same ? 'remove this `# …` line or the frontmatter `title`: either alone titles the page' : 'keep one of them: the frontmatter `title`, or this h1 alone',
+      message: 'this h1 repeats the frontmatter `title`: the title is shown once',
+      hint: 'remove this `# …` line or the frontmatter `title`: either alone titles the page',
       location: { file, line: start.line, column: start.column, lineText: lines[start.line - 1] ?? '' },
     });
   }
-  return { node, text };
+  tree.children.splice(tree.children.indexOf(node), 1);
+  return { node, text: headingTitle(node, {}, lines) };
 }
 
 function failed(err: unknown, file: string, lines: readonly string[]): CompiledMarkdown {

@@ -48,7 +48,7 @@ export const codes = {
   FRONTMATTER_UNKNOWN_KEY: 'DG2100',
   /** A page with neither a frontmatter `title` nor an h1. */
   PAGE_NO_TITLE: 'DG2101',
-  /** A page's leading h1 besides its frontmatter `title` (a warning): the title is shown once. */
+  /** A page's leading h1 repeats its frontmatter `title` (a warning): the title is shown once. */
   TITLE_TWICE: 'DG2102',
   /** `--strict`: a page without `description`, which falls back to its first paragraph (a warning). */
   DESCRIPTION_FROM_TEXT: 'DG2103',

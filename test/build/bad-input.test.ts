@@ -13,7 +13,7 @@ import { buildGoodCopy, snapshotTree } from '../helpers/site.js';
 // previous good dist/ left exactly as it was.
 const cases = [
   { name: 'malformed-frontmatter', line: /^content\/broken\.md:\d+:\d+  error  DG2001  malformed frontmatter: .+  \(fix the YAML between the `---` lines/ },
-  { name: 'frontmatter-missing-title', line: /^content\/untitled\.md:2:1  error  DG2002  frontmatter is missing `title`  \(allowed keys: /m },
+  { name: 'frontmatter-missing-title', line: /^content\/untitled\.md:2:1  error  DG2101  frontmatter is missing `title`, and no `# heading` titles the page  \(start the page with a `# Title` line/m },
   { name: 'unknown-variable', line: /^content\/variables\.md:6:16  error  DG2004  unknown documentation variable `\{\{ arcgis_js_versoin \}\}`  \(did you mean `\{\{ arcgis_js_version \}\}`\?/ },
   { name: 'missing-template', line: /^content\/fancy\.md:4:10  error  DG2007  unknown template `fancy`  \(use one of: doc, home, not-found, section, server-error/ },
   { name: 'corrupt-image', line: /^content\/guide\/picture\.md:8:1  error  DG6\d{3}  image content\/guide\/images\/broken\.png is corrupt/ },

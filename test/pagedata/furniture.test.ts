@@ -14,7 +14,7 @@ const PREFIX = '/documentation';
 
 function sourcePage(relFile: string, frontmatter: Partial<SourcePage['frontmatter']> = {}): SourcePage {
   const pagePath = `/${relFile.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')}`.replace(/\/+$/, '/');
-  return { file: `/site/content/${relFile}`, displayFile: `content/${relFile}`, relFile, pagePath, textHash: 'h', frontmatter: { title: relFile, description: 'd', ...frontmatter } };
+  return { file: `/site/content/${relFile}`, displayFile: `content/${relFile}`, relFile, pagePath, textHash: 'h', frontmatter: { title: relFile, description: 'd', ...frontmatter }, title: (frontmatter.title as string | undefined) ?? relFile, description: 'd' };
 }
 
 /** The sidebar's order, written out independently: a node, then its children, depth first. */

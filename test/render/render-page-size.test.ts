@@ -20,7 +20,7 @@ describe('renderPage', () => {
     const file = path.join(dir, 'grown.md');
     await writeFile(file, '---\ntitle: Grown\ndescription: It grew.\n---\n');
     await truncate(file, MAX_PAGE_BYTES + 1024 * 1024);
-    const task = { id: 0, file, displayFile: 'content/grown.md', relFile: 'grown.md', pagePath: '/grown/', textHash: 'x', frontmatter: { title: 'Grown', description: 'It grew.' }, template: 'doc', breadcrumbs: [], children: [], section: '' } satisfies PageTask;
+    const task = { id: 0, file, displayFile: 'content/grown.md', relFile: 'grown.md', pagePath: '/grown/', textHash: 'x', frontmatter: { title: 'Grown', description: 'It grew.' }, title: 'Grown', description: 'It grew.', template: 'doc', breadcrumbs: [], children: [], section: '' } satisfies PageTask;
     const setup = { serverBundle: path.join(dir, 'templates.mjs'), root: dir, contentDir: dir, pathPrefix: '/documentation', variables: {}, imageMaxWidth: 995, shared: {}, output: { siteDir: dir, shell: {} as never }, packsDir: dir } satisfies RenderSetup;
     const page = await renderPage(task, setup);
     expect(page.ok).toBe(false);
