@@ -1,8 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Heading, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes, type Diagnostic } from '../diagnostics/index.js';
 
 /** One entry of a page's table of contents. */
 export interface TocEntry {

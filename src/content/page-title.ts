@@ -1,7 +1,6 @@
 import type { Heading, Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes, type Diagnostic } from '../diagnostics/index.js';
 import { takeExplicitId } from './headings.js';
 import { substituteVariables } from './variables.js';
 import type { ValueNode } from './walk.js';

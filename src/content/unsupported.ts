@@ -1,8 +1,7 @@
 // Nothing a writer puts on a page disappears without a word: what docsgen does not render is a warning at its
 // line, saying what to do instead.
 import type { Html, Nodes, Paragraph, Root } from 'mdast';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes, type Diagnostic } from '../diagnostics/index.js';
 
 /** Warns of raw HTML (dropped: content is data, never code), naming the tag; a closing tag is not reported again. */
 export function reportRawHtml(nodes: readonly Html[], file: string, lines: readonly string[]): Diagnostic[] {
