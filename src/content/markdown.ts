@@ -12,7 +12,7 @@ import { rewriteLinks, type LinkSource } from './links.js';
 import { NESTING_LIMIT, NestingError, parseMarkdown } from './parse/index.js';
 import { headingTitle, titleHeading } from './page-title.js';
 import { treeToHtml } from './to-html.js';
-import { reportRawHtml, reportUnrendered } from './unsupported.js';
+import { reportRawHtml, reportUnknownContainers, reportUnrendered } from './unsupported.js';
 import { refuseUnsafeUrls } from './unsafe-urls.js';
 import { substituteVariables } from './variables.js';
 import { indexNodes } from './walk.js';
@@ -105,6 +105,7 @@ async function compileTree(
   transformAlerts(nodes.blockquotes);
   diagnostics.push(...readCodeMeta(nodes.codes, displayFile, lines));
   // after the fence meta, whose title names a fence's tab
+  diagnostics.push(...reportUnknownContainers(nodes.containers, displayFile, lines));
   transformDirectives(nodes.containers);
   const lifted = opts.frontmatterTitle === undefined ? null : liftTitle(tree, opts.frontmatterTitle, displayFile, lines, diagnostics);
   const headings = lifted ? nodes.headings.filter((h) => h !== lifted.node) : nodes.headings;

@@ -1,7 +1,9 @@
 // Nothing a writer puts on a page disappears without a word: what docsgen does not render is a warning at its
 // line, saying what to do instead.
 import type { Html, Nodes, Paragraph, Root } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
 import { codes, type Diagnostic } from '../diagnostics/index.js';
+import { SUPPORTED_CONTAINER_DIRECTIVES } from './directives.js';
 
 /** Warns of raw HTML (dropped: content is data, never code), naming the tag; a closing tag is not reported again. */
 export function reportRawHtml(nodes: readonly Html[], file: string, lines: readonly string[]): Diagnostic[] {
@@ -43,6 +45,28 @@ function htmlHint(tag: string | undefined): string {
   }
   if (tag && /^[A-Z]|[.-]/.test(tag)) return 'components (MDX, Vue) do not run in Markdown: put them in a template, or write their content in Markdown';
   return 'use Markdown syntax instead (content is data, never code)';
+}
+
+/** Warns of `:::name` containers the parser read but docsgen does not render (they show as a plain block). */
+export function reportUnknownContainers(containers: readonly ContainerDirective[], file: string, lines: readonly string[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const node of containers) {
+    if (SUPPORTED_CONTAINER_DIRECTIVES.has(node.name)) continue;
+    const start = node.position?.start ?? { line: 1, column: 1 };
+    const fence = /^:{3,}/.exec((lines[start.line - 1] ?? '').slice(start.column - 1))?.[0] ?? ':::';
+    out.push(unknownContainer(`${fence}${node.name}`, file, start.line, start.column, lines, 'its content shows as a plain block'));
+  }
+  return out;
+}
+
+function unknownContainer(written: string, file: string, line: number, column: number, lines: readonly string[], shown: string): Diagnostic {
+  return {
+    code: codes.DIRECTIVE_UNSUPPORTED,
+    severity: 'warning',
+    message: `the \`${written}\` container is not one docsgen renders: ${shown}`,
+    hint: 'use `:::note`, `:::tip`, `:::info`, `:::caution`, `:::danger` or `:::tabs`, or a `> [!NOTE]` alert; see docs/writing-content.md',
+    location: { file, line, column, lineText: lines[line - 1] ?? '' },
+  };
 }
 
 // a `:::name` line, as Docusaurus, VitePress and remark-directive write a container's opening
@@ -94,13 +118,7 @@ function check(paragraph: Paragraph, directives: boolean, math: boolean, file: s
       if (!m) return;
       const line = child.position!.start.line + i;
       const column = i === 0 ? child.position!.start.column : Math.max(1, (lines[line - 1] ?? '').indexOf(m[1]!) + 1);
-      out.push({
-        code: codes.DIRECTIVE_UNSUPPORTED,
-        severity: 'warning',
-        message: `the \`${m[1]}${m[2]}\` container is not one docsgen renders: its lines show as text`,
-        hint: 'use `:::note`, `:::tip`, `:::info`, `:::caution`, `:::danger` or `:::tabs`, or a `> [!NOTE]` alert; see docs/writing-content.md',
-        location: { file, line, column, lineText: lines[line - 1] ?? '' },
-      });
+      out.push(unknownContainer(`${m[1]}${m[2]}`, file, line, column, lines, 'its lines show as text'));
     });
   });
 }

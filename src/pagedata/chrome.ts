@@ -47,7 +47,7 @@ export function resolveLinks(links: readonly ConfigLink[], byPath: ReadonlyMap<s
       continue;
     }
     const suffix = entry.url.slice(entry.url.split(/[?#]/)[0]!.length);
-    const title = entry.title ?? (nav ? page.frontmatter.navTitle ?? page.frontmatter.title : page.frontmatter.title);
+    const title = entry.title ?? (nav ? page.frontmatter.navTitle ?? page.title : page.title);
     out.push({ title, url: `${prefix}${page.pagePath}${suffix}` });
   }
   return out;
