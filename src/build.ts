@@ -1,37 +1,20 @@
-// The build pipeline in one screen: each step is a stage under src/, called in order. Heavy stages are
-// imported only when needed, so a rebuild that finds nothing changed returns before loading them.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+// The build pipeline in one screen: load the project → reuse what is unchanged → plan → bundles → pages →
+// assets → redirects → check links → service worker → publish. Each step is a function its stage's index.ts exports; this
+// file says only what runs when, and what starts early beside what. Stages a no-change rebuild does not need
+// (content, pagedata, redirects, images, links, sw) are imported when their step comes, so it never loads them.
 import path from 'node:path';
 import fg from 'fast-glob';
-import { loadProject } from './config/load.js';
-import type { SiteConfig } from './config/index.js';
-import { PROJECT } from './config/defaults.js';
-import { hasErrors, type Diagnostic, type StageResult } from './diagnostics/types.js';
-import { cacheKey, stampKey } from './cache/hash.js';
-import { engineId } from './cache/engine.js';
-import { completeStamp, fingerprintInputs, fingerprintOf } from './cache/fingerprint.js';
-import { loadBuildState, MARKER, readMarker, saveBuildState, type PageOutputRecord } from './cache/build-state.js';
-import { stampOutput } from './cache/output-stamp.js';
-import { gitContentHead, readGitDates } from './content/git-dates.js';
-import { PageCache } from './cache/page-cache.js';
-import { hashImage } from './cache/image-hash.js';
-import { contentHash, writeJson } from './pagedata/write.js';
-import { mapLimit } from './images/map-limit.js';
+import { loadProject, PROJECT, type Project, type SiteConfig } from './config/index.js';
+import { hasErrors, writeFailure, type Diagnostic, type StageResult } from './diagnostics/index.js';
+import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPreviousBuild, recordBuild, stampKey, unchangedBuild, type PreviousBuild } from './cache/index.js';
+import { gitContentHead } from './util/git.js';
+import { compileClient, compileServerTemplates, prepareFolders, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type RenderedPage, type RenderWorkers } from './render/index.js';
 import { collectGarbage } from './memory.js';
 import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
-import { writeFailure } from './diagnostics/write-failure.js';
-import { recoverOutput, unstaged } from './render/staging.js';
-import type { PageTask } from './render/page-task.js';
-import type { ShellInputs } from './render/assemble.js';
-import type { RenderWorkers } from './render/pool.js';
 
-/**
- * Render results between two collections of the main thread's garbage while pages render; sites smaller than
- * this are never collected by hand (a full GC is not free, and `docsgen dev` rebuilds on every save).
- */
+/** Render results between two collections of the main thread's garbage on large sites (see memory.ts). */
 const GC_EVERY_PAGES = 2000;
-// ...and only a heap this large (see memory.ts)
+// ...and only a heap this large: a forced full GC is not free, and `docsgen dev` rebuilds on every save
 const GC_MIN_HEAP = 64 * 1024 * 1024;
 
 /** Options of `build` (the CLI flags of `docsgen build`). */
@@ -59,7 +42,7 @@ export interface BuildProgress {
   total: number;
 }
 
-/** Numbers for the closing summary. */
+/** Numbers for the closing summary; `ms.<step>` says where a build's time went. */
 export interface BuildStats {
   pages: number;
   /** Pages parsed and rendered by this build. */
@@ -75,8 +58,27 @@ export interface BuildStats {
   [key: string]: number;
 }
 
+/**
+ * The staged site as the steps after rendering see it. A step that works on the built site (a sitemap, a search
+ * index) takes this and returns its problems: adding it is one line, `diagnostics.push(...await step(site))`.
+ */
+export interface BuiltSite {
+  project: Project;
+  config: SiteConfig;
+  /** The staged web root (`public/`) and the site under its prefix in it. */
+  publicDir: string;
+  siteDir: string;
+  /** The staged server configuration folder (`server/`). */
+  serverDir: string;
+  buildHash: string;
+  /** Every page's path (`/maps/`), status pages excluded. */
+  pagePaths: ReadonlySet<string>;
+}
+
+type BuildResult = StageResult<{ outDir: string; buildHash: string } | null, BuildStats>;
+
 /** Builds the site: every page, page data, assets, images, service worker, manifest and redirect artifacts. */
-export async function build(options: BuildOptions = {}): Promise<StageResult<{ outDir: string; buildHash: string } | null, BuildStats>> {
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const prestarted: Prestarted = { workers: null, warming: null };
   try {
     return await runBuild(options, prestarted);
@@ -95,403 +97,222 @@ export async function build(options: BuildOptions = {}): Promise<StageResult<{ o
 /** Work a build starts ahead of the step that needs it, and must finish or stop however the build ends. */
 interface Prestarted {
   workers: RenderWorkers | null;
-  warming: Promise<number> | null;
+  warming: Promise<unknown> | null;
 }
 
-async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<StageResult<{ outDir: string; buildHash: string } | null, BuildStats>> {
-  const started = performance.now();
-  const progress = options.onProgress ?? (() => {});
+async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<BuildResult> {
+  const run = new BuildRun(options);
+  const { diagnostics, stats } = run;
+  // 1. Load the project (and put right what a build killed during its swap left).
   const project = await loadProject(options.root ?? '.');
   const { root, config } = project;
+  const prefixDir = config.pathPrefix.replace(/^\//, '');
+  const outDir = path.resolve(root, options.out ?? 'dist');
   // the site's remark/rehype plugins, found (not loaded): their versions are inputs of the fingerprint and pages
   const markdownPlugins = resolveMarkdownPlugins(root, config);
-  const prefix = config.pathPrefix;
-  const prefixDir = prefix.replace(/^\//, '');
-  const outDir = path.resolve(root, options.out ?? 'dist');
-  const diagnostics: Diagnostic[] = [];
-  const stats: BuildStats = { pages: 0, rendered: 0, cached: 0, images: 0, redirects: 0, links: 0, upToDate: 0, ms: 0 };
-  const finish = () => ({ ...stats, ms: Math.round(performance.now() - started) });
-  // time spent per step (`ms.<step>` in the stats), for the bench and for anyone asking where a build's time goes
-  let lapStart = started;
-  const lap = (step: string) => {
-    const now = performance.now();
-    stats[`ms.${step}`] = Math.round(now - lapStart);
-    lapStart = now;
-  };
-
-  // 0. Nothing changed since the last build, and its output is still in place: done.
-  // (A build killed during its swap left the previous output under another name: it is put back first.)
   await recoverOutput(outDir);
-  const engine = engineId();
+
+  // 2. Reuse: nothing changed since the last build, and its output is as it left it → done.
   const useCache = options.cache !== false;
-  // pages' "Last updated" dates come from git: its last commit to content/ is an input (see git-dates.ts)
-  const gitHead = gitContentHead(project.contentDir);
-  const state = await loadBuildState(project.cacheDir, engine);
-  const marker = state ? await readMarker(outDir) : null;
-  const previousOutput = state !== null && state.outDir === outDir && marker === state.buildId;
-  const contentRel = stampKey(root, project.contentDir);
-  const isPage = (rel: string) => rel.startsWith(`${contentRel}/`) && /\.md$/i.test(rel);
-  // With no output to keep, nothing can be skipped, so the fingerprint is not needed before the pages are
-  // discovered: pages whose hash is not known are read once, by discovery, for both (4,000 pages: ~345 -> ~300 ms
-  // of this thread's time before rendering can start).
-  const inputs = await fingerprintInputs(
-    root,
-    [project.contentDir, project.templatesDir, project.redirectsDir, path.join(root, PROJECT.public)],
-    [project.configFile, path.resolve(root, config.manifestIcon), path.join(root, 'package-lock.json')].filter((f): f is string => Boolean(f)),
-    state?.stamps,
-    useCache && previousOutput ? undefined : isPage,
-  );
-  const contentHead = await gitHead;
-  // what the output's bytes depend on (the marker), and what a no-change rebuild compares (plus where it went)
-  let known: { contentFingerprint: string; fingerprint: string } | undefined;
-  const fingerprints = () => {
-    if (known) return known;
-    const contentFingerprint = cacheKey(engine, JSON.stringify([options.images !== false, options.sw !== false, options.links ?? 'error', contentHead, markdownPlugins.key, options.strict === true]), fingerprintOf(root, inputs));
-    return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
-  };
-  lap('fingerprint');
-  if (useCache && previousOutput && state.fingerprint === fingerprints().fingerprint) {
-    // the output is compared as the commit left it (sizes, mtimes): an edit to it by hand is undone by building
-    const intact = stampOutput(outDir) === state.outputStamp;
-    lap('outputCheck');
-    if (intact) {
-      for (const k of ['pages', 'images', 'redirects', 'links'] as const) stats[k] = state.stats[k] ?? 0;
-      Object.assign(stats, { cached: stats.pages, upToDate: 1 });
-      return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: finish() };
-    }
-  }
+  const previous = await readPreviousBuild(inputsOf(project), outDir, { cache: useCache, output: [options.images !== false, options.sw !== false, options.links ?? 'error', markdownPlugins.key, options.strict === true] }, gitContentHead(project.contentDir));
+  run.lap('fingerprint');
+  const unchanged = useCache ? unchangedBuild(previous, outDir) : null;
+  if (unchanged) return run.upToDate(unchanged, outDir);
+  if (previous.state === null) prestarted.workers = startRenderWorkers(Object.keys(previous.inputs.stamps).filter(previous.isPage).length, options.concurrency);
+  const [{ discoverPages, readGitDates }, { collectPages, planSite, writeAppData }, redirectsStage] = await Promise.all([import('./content/index.js'), import('./pagedata/index.js'), import('./redirects/index.js')]);
 
-  // A cold build renders every page: render threads load the parser and React while pages are discovered, on
-  // the cores discovery leaves idle (starting one per core made discovery itself slower by as much as it saved);
-  // the last one starts after discovery.
-  const { renderAll, renderThreads, RenderWorkers, MAIN_THREAD_MAX } = await import('./render/pool.js');
-  // plugins load and take their options now, while pages are discovered: a bad one is one config error
+  // 3. Plan: pages and their frontmatter, templates, redirects, the site's own files, the tree and the shared data.
+  // plugins load and take their options meanwhile: a bad one is one config error, awaited before rendering
   const pluginsChecked = checkMarkdownPlugins(root, markdownPlugins);
-  pluginsChecked.catch(() => undefined); // awaited before rendering
-  const markdownFiles = Object.keys(inputs.stamps).filter(isPage).length;
-  if (state === null && options.concurrency !== 0 && markdownFiles > MAIN_THREAD_MAX) {
-    prestarted.workers = new RenderWorkers(Math.max(1, (options.concurrency ?? availableParallelism()) - 1));
-  }
-
-  const [{ discoverPages }, { compileClient, compileServerTemplates }, { planSite }, redirectsStage, { Staging }, { collectPages }, { prepareFolders }] = await Promise.all([
-    import('./content/discover.js'),
-    import('./render/compile-templates.js'),
-    import('./pagedata/plan.js'),
-    import('./redirects/index.js'),
-    import('./render/staging.js'),
-    import('./pagedata/collect.js'),
-    import('./render/write-page.js'),
-  ]);
-
-  // 1. Content: find pages, validate frontmatter, plan templates, tree, shared data (git's dates read meanwhile).
-  const gitDates = contentHead ? readGitDates(project.contentDir) : Promise.resolve(null);
-  const found = await discoverPages(
-    project.contentDir,
-    root,
-    config.variables,
-    (rel, hash) => completeStamp(inputs, rel, hash),
-    (rel) => inputs.stamps[rel]?.[0],
-    { strict: options.strict === true },
-  );
-  lap('discover');
-  // the other render threads start now, while esbuild compiles the templates and this thread mostly waits: each
-  // is ready when rendering starts instead of loading for half a second after (4,000 pages: -0.3 to -0.5 s)
+  pluginsChecked.catch(() => undefined);
+  const gitDates = previous.contentHead ? readGitDates(project.contentDir) : Promise.resolve(null);
+  const found = run.take(await discoverPages(project.contentDir, root, config.variables, (rel, hash) => completeStamp(previous.inputs, rel, hash), (rel) => previous.inputs.stamps[rel]?.[0], { strict: options.strict === true }));
+  run.lap('discover');
+  // beside the template compile: the other render threads start, and the images pages seem to show encode aside
   prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));
-  diagnostics.push(...found.diagnostics);
-  // the images the pages seem to show encode in a child process from now on, while this thread compiles the
-  // templates and the render threads start, rather than after the pages (see images/warm.ts; 4,000 pages: -0.76 s)
-  prestarted.warming =
-    options.images !== false && found.imageHints.length > 0
-      ? import('./images/warm.js').then(({ warmImageCacheAside }) =>
-          warmImageCacheAside(
-            found.imageHints.map((source) => ({ source, contentHash: inputs.stamps[stampKey(root, source)]?.[2] })),
-            { cacheDir: path.join(project.cacheDir, 'images'), maxWidth: config.images.maxWidth, quality: config.images.quality },
-          ),
-        ).catch(() => 0) // warmImageCacheAside never rejects; this covers its import
-      : null;
+  if (options.images !== false && found.imageHints.length > 0) prestarted.warming = warmImages(project, previous, found.imageHints);
   const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root);
   prestarted.workers?.preload(serverBundle.file);
-  progress({ phase: 'templates', done: 1, total: 2 });
-  lap('serverTemplates');
-  const redirects = await redirectsStage.loadRedirects(project.redirectsDir, { root });
-  diagnostics.push(...redirects.diagnostics);
-  const rules = redirects.outputs.rules;
+  run.lap('serverTemplates', { phase: 'templates', done: 1, total: 2 });
+  const rules = run.take(await redirectsStage.loadRedirects(project.redirectsDir, { root })).outputs.rules;
   stats.redirects = rules.length;
-  const ownFiles = (await import('./site-files/index.js')).prepareSiteFiles(project, found.pages);
-  diagnostics.push(...ownFiles.diagnostics);
-  const plan = planSite(found.pages, serverBundle.templates, config, await gitDates, ownFiles.claims);
-  diagnostics.push(...plan.diagnostics);
+  const ownFiles = run.take((await import('./site-files/index.js')).prepareSiteFiles(project, found.pages));
+  const plan = run.take(planSite(found.pages, serverBundle.templates, config, await gitDates, ownFiles.claims));
   // the browser applies the same redirects on client-side navigation, without a server round trip
   plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);
-  lap('plan');
-  if (hasErrors(diagnostics)) return { diagnostics, outputs: null, stats: finish() };
+  run.lap('plan');
+  if (hasErrors(diagnostics)) return run.failed();
   await pluginsChecked;
 
-  const pageCache = await PageCache.open(path.join(project.cacheDir, 'pages'), engine);
-  if (!useCache) pageCache.clear();
-  const staging = new Staging(outDir);
-  await staging.open(root);
-  let assets: ReturnType<typeof placeAssets> | null = null;
-  let folders: Promise<void> | null = null;
+  const { staging, publicDir, siteDir, serverDir } = await stageOutput(outDir, root, prefixDir);
   const stopFolders = { stopped: false };
+  // a cold build renders every page: their folders are made from now on, ahead of the threads that write there
+  let folders = previous.state === null ? prepareFolders(siteDir, plan.tasks, stopFolders) : null;
+  let assets: Promise<Diagnostic[]> | null = null;
   try {
-    const publicDir = path.join(staging.dir, 'public');
-    const siteDir = path.join(publicDir, prefixDir);
-    const serverDir = path.join(staging.dir, 'server');
-    await mkdir(siteDir, { recursive: true });
-    await mkdir(serverDir, { recursive: true });
-    // a cold build renders every page: their folders are made from now on, while esbuild bundles and the render
-    // threads start, ahead of the threads that write into them (see prepareFolders)
-    folders = state === null ? prepareFolders(siteDir, plan.tasks, stopFolders) : null;
-
-    // 2. Browser bundles: runtime, one chunk per template, styles. Their hash is the build hash.
-    const client = await compileClient({
-      templatesDir: project.templatesDir,
-      templates: serverBundle.templates,
-      outDir: siteDir,
-      urlBase: prefix,
-      cacheDir: path.join(project.cacheDir, 'client'),
-      displayRoot: root,
-      appOptions: plan.appOptions,
-      appendCss: ownFiles.themeCss,
-    });
-    progress({ phase: 'templates', done: 2, total: 2 });
-    lap('clientBundle');
+    // 4. Browser bundles (runtime, a chunk per template, styles; their hash is the build hash) and shared data.
+    const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: ownFiles.themeCss });
+    run.lap('clientBundle', { phase: 'templates', done: 2, total: 2 });
     const shared = await plan.writeSharedData(siteDir);
-    const buildHash = contentHash(`docsgen-build:${client.hash}`, 20);
-    await writeJson(path.join(siteDir, 'page-data/app-data.json'), { webpackCompilationHash: buildHash });
-
-    // The component library's assets and the web manifest do not depend on the pages: placed while they render.
-    assets = placeAssets(siteDir, publicDir, prefix, config, root, client.inputs);
+    const buildHash = await writeAppData(siteDir, client.hash);
+    // beside the pages: the component library's assets and the web manifest, which do not depend on them
+    assets = placeAssets(siteDir, publicDir, config, root, client.inputs);
     assets.catch(() => undefined); // awaited below; a failure is rethrown there, not reported as unhandled
 
-    // 3. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
-    const shell: ShellInputs = {
-      pathPrefix: prefix,
-      siteUrl: config.siteUrl,
-      titlePostfix: config.titlePostfix,
-      siteName: config.siteName,
-      socialHandle: config.socialHandle,
-      socialImage: ownFiles.socialImage,
-      favicon: ownFiles.favicon,
-      lang: config.defaultLocale,
-      appUrl: client.appUrl,
-      stylesUrl: client.stylesUrl,
-      chunks: client.chunks,
-      staticQueryHashes: shared.staticQueryHashes,
-      slicesMap: shared.slicesMap,
-      buildHash,
-    };
-    const shellKey = cacheKey(JSON.stringify(shell));
-    // a page's own inputs: docsgen, config, its template's code, its source text, frontmatter and place in the tree
-    const inputsKey = cacheKey(engine, JSON.stringify(config), markdownPlugins.key);
-    const pageKeys = plan.tasks.map((t) => cacheKey(inputsKey, serverBundle.templateKeys[t.template] ?? serverBundle.hash, JSON.stringify({ ...t, id: 0 })));
-    // the fingerprint hashed every file under content/ already: images there are not read again
-    const imageHash = async (file: string) => inputs.stamps[stampKey(root, file)]?.[2] ?? hashImage(file);
+    // 5. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
+    const shell = shellInputsOf(config, client, shared, buildHash, ownFiles);
+    const store = await PageStore.open(plan.tasks, previous, { cacheDir: project.cacheDir, useCache, config, templateKeys: serverBundle.templateKeys, bundleHash: serverBundle.hash, shellKey: cacheKey(JSON.stringify(shell)), pluginsKey: markdownPlugins.key, imageHash: imageHashOf(previous, root) });
     const collected = collectPages({ siteDir, shell });
-    const previousSiteDir = previousOutput ? path.join(outDir, 'public', prefixDir) : null;
-    const outputs: Record<string, PageOutputRecord> = {};
-    const toRender: PageTask[] = [];
-    const total = plan.tasks.length;
-    const largeSite = total >= GC_EVERY_PAGES;
-    const tick = () => progress({ phase: 'pages', done: collected.count, total });
-    await mapLimit(plan.tasks, 32, async (task) => {
-      const entry = await pageCache.lookup(task.pagePath, pageKeys[task.id]!, shared.props, imageHash);
-      if (!entry) return void toRender.push(task);
-      const outKey = cacheKey(entry.resultHash, shellKey);
-      const previous = previousSiteDir ? state!.outputs[task.pagePath] : undefined;
-      if (previous?.[0] === outKey && (await collected.reuse(entry.meta, task.displayFile, previousSiteDir!, [[previous[1], previous[2]], [previous[3], previous[4]]]))) {
-        outputs[task.pagePath] = previous;
-        stats.cached++;
-        return void tick();
-      }
-      const result = await pageCache.read(entry);
-      if (!result) return void toRender.push(task);
-      const sums = collected.write(result, task.displayFile);
-      if (sums) outputs[task.pagePath] = [outKey, ...sums[0], ...sums[1]];
-      stats.cached++;
-      tick();
-    });
-    toRender.sort((a, b) => a.id - b.id);
-    lap('cachedPages');
+    const tick = () => run.progress({ phase: 'pages', done: collected.count, total: plan.tasks.length });
+    const toRender = await store.reuseUnchanged(shared.props, collected, previous.outputKept ? path.join(outDir, 'public', prefixDir) : null, () => (stats.cached++, tick()));
+    run.lap('cachedPages');
     stats.rendered = toRender.length;
     folders ??= prepareFolders(siteDir, toRender, stopFolders);
-    await renderAll(
-      toRender,
-      {
-        serverBundle: serverBundle.file,
-        templatesDir: path.relative(root, project.templatesDir).split(path.sep).join('/'),
-        root,
-        contentDir: project.contentDir,
-        pathPrefix: prefix,
-        variables: config.variables,
-        imageMaxWidth: config.images.maxWidth,
-        shared: shared.props,
-        output: collected.output,
-        packsDir: pageCache.packsDir,
-        // images and other files the pages may reference: render threads take their hashes instead of reading them
-        fileStamps: Object.fromEntries(Object.entries(inputs.stamps).filter(([file]) => !file.endsWith('.md'))),
-        ...(markdownPlugins.plugins.length > 0 ? { markdownPlugins } : {}),
-      },
-      {
-        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-        workers: prestarted.workers,
-        locate: serverBundle.locate,
-        onResult: async (page) => {
-          const task = plan.tasks[page.id]!;
-          collected.record(page.meta, task.displayFile, page.ok);
-          pageCache.noteReads(page.reads);
-          // a large build's result messages leave garbage faster than V8 collects it (see memory.ts)
-          if (largeSite && collected.count % GC_EVERY_PAGES === 0) collectGarbage(GC_MIN_HEAP);
-          tick();
-          if (page.stored === null || page.files === null) return;
-          const images = await Promise.all(page.meta.images.map(async (i) => [i.source, await imageHash(i.source)] as [string, string | null]));
-          if (images.some(([, h]) => h === null)) return;
-          pageCache.register(task.pagePath, pageKeys[task.id]!, page.meta, page.stored, page.reads, images as Array<[string, string]>);
-          outputs[task.pagePath] = [cacheKey(page.stored.hash, shellKey), ...page.files[0], ...page.files[1]];
-        },
-      },
-    );
+    run.largeSite = plan.tasks.length >= GC_EVERY_PAGES;
+    const setup = renderSetupOf(project, { serverBundle: serverBundle.file, shared: shared.props, output: collected.output, packsDir: store.packsDir, fileStamps: nonPageStamps(previous), ...(markdownPlugins.plugins.length > 0 ? { markdownPlugins } : {}) });
+    const onResult = async (page: RenderedPage) => {
+      collected.record(page.meta, plan.tasks[page.id]!.displayFile, page.ok);
+      if (collected.count % GC_EVERY_PAGES === 0) run.collectGarbage(); // result messages outpace V8's own collections
+      tick();
+      await store.keepRendered(page);
+    };
+    run.take(await renderAll(toRender, setup, { ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}), workers: prestarted.workers, locate: serverBundle.locate, onResult }));
     await folders;
-    diagnostics.push(...collected.diagnostics);
-    stats.pages = collected.pagePaths.size;
-    const failed = hasErrors(diagnostics);
-    // 4a. Images referenced by the content start now: they encode on sharp's threads while this one saves the
-    // page cache (its index is 10 MB of JSON at 4,000 pages, a third of a second)
-    const optimizing =
-      !failed && options.images !== false
-        ? Promise.all([import('./images/index.js'), prestarted.warming]).then(([{ optimizeImages }]) =>
-            optimizeImages({
-              images: collected.images(),
-              outDir: publicDir,
-              cacheDir: path.join(project.cacheDir, 'images'),
-              maxWidth: config.images.maxWidth,
-              quality: config.images.quality,
-              root,
-              onProgress: (done, total) => progress({ phase: 'images', done, total }),
-            }),
-          )
-        : null;
-    optimizing?.catch(() => undefined); // awaited below; not an unhandled rejection if saving fails first
-    // kept even if the build fails below: pages that rendered are valid whatever happens to others
-    await pageCache.save(plan.tasks.map((t) => t.pagePath));
-    pageCache.release();
-    if (largeSite) collectGarbage(GC_MIN_HEAP); // the render messages' garbage (see memory.ts)
-    lap('render');
-    if (failed) {
-      await assets.catch(() => undefined);
-      await staging.discard();
-      return { diagnostics, outputs: null, stats: finish() };
-    }
-    await writeFile(path.join(serverDir, 'link-sources.json'), JSON.stringify(collected.linkSources(prefixDir)));
+    stats.pages = run.take(collected).pagePaths.size;
+    // the images start now, on sharp's threads, while this one saves the page cache (kept even if the build fails)
+    const images = hasErrors(diagnostics) ? null : (await import('./images/index.js')).publishImages(collected.images(), { publicDir, cacheDir: path.join(project.cacheDir, 'images'), ...config.images, root, optimize: options.images !== false, warming: prestarted.warming, onProgress: (done, total) => run.progress({ phase: 'images', done, total }) });
+    images?.catch(() => undefined); // awaited below; not an unhandled rejection if saving fails first
+    await store.save();
+    run.collectGarbage();
+    run.lap('render');
+    if (!images) return run.failed(staging, assets);
+    await collected.writeLinkSources(serverDir, prefixDir);
+    const site: BuiltSite = { project, config, publicDir, siteDir, serverDir, buildHash, pagePaths: collected.pagePaths };
 
-    // 4b. The images, the component library's assets, the web manifest.
-    if (optimizing) {
-      const images = await optimizing;
-      diagnostics.push(...images.diagnostics);
-      stats.images = images.stats.images;
-    } else {
-      // --no-images: publish the source files unoptimized (SVGs sanitized), so pages still show them
-      const { copyImages } = await import('./images/copy-images.js');
-      diagnostics.push(...(await copyImages(collected.images(), publicDir, root)));
-    }
-    const manifest = await assets;
-    diagnostics.push(...manifest.diagnostics);
-    lap('imagesAndManifest');
+    // 6. Assets: the images, the component library's assets, the web manifest.
+    stats.images = run.take(await images).images;
+    diagnostics.push(...(await assets));
+    run.lap('imagesAndManifest');
+    // the site's own files: public/ as it is, sitemap.xml and robots.txt
+    await (await import('./site-files/index.js')).writeSiteFiles(ownFiles, { webRoot: publicDir, previousWebRoot: previous.outputKept ? path.join(outDir, 'public') : null, pages: plan.tasks, config });
 
-    // 4c. The site's own files: public/ as it is, sitemap.xml and robots.txt.
-    await (await import('./site-files/index.js')).writeSiteFiles(ownFiles, { webRoot: publicDir, previousWebRoot: previousOutput ? path.join(outDir, 'public') : null, pages: plan.tasks, config });
-
-    // 5. Redirects: validated against the pages just built, then every server format written.
-    progress({ phase: 'redirects', done: 0, total: 1 });
-    // one listing of the web root serves the redirect checks and the link checker; synchronous, because
-    // fast-glob's async walk took 0.4 s here at 4,000 pages and its sync one 0.13 s
+    // 7. Redirects: checked against the pages just built, then every server format written. One listing of the
+    // web root serves them and the link checker (synchronous: fast-glob's async walk is 3x slower here).
+    run.progress({ phase: 'redirects', done: 0, total: 1 });
     const siteFiles = fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true });
-    diagnostics.push(
-      // host limits of what the build writes (`_redirects`, nginx): errors only for the host of `deployTarget`
-      ...redirectsStage.validateRedirects(rules, { pagePaths: await redirectsStage.collectServedPaths(publicDir, siteFiles), allowedHosts: config.allowedRedirectHosts, pathPrefix: prefix, formats: ['netlify', 'nginx', 'json'], ...(config.deployTarget ? { deployTarget: config.deployTarget } : {}) }),
-    );
-    const written = await redirectsStage.writeRedirectArtifacts(rules, { publicDir, serverDir, pathPrefix: prefix, proxyAllowedHosts: config.proxyAllowedHosts });
-    for (const file of written) {
-      const rel = path.relative(publicDir, file);
-      if (!rel.startsWith('..')) siteFiles.push(rel.split(path.sep).join('/'));
-    }
-    if (largeSite) collectGarbage(GC_MIN_HEAP); // before the link checker starts its threads (see memory.ts)
-    lap('redirects');
+    diagnostics.push(...(await redirectsStage.publishRedirects(rules, { publicDir, serverDir, siteFiles, pathPrefix: config.pathPrefix, allowedRedirectHosts: config.allowedRedirectHosts, proxyAllowedHosts: config.proxyAllowedHosts, deployTarget: config.deployTarget })));
+    run.collectGarbage(); // before the link checker starts its threads
+    run.lap('redirects');
 
-    // 6. Internal links of what was built (redirect sources are known now, so stale links are reported).
-    if (options.links !== 'off') {
-      const { checkLinks } = await import('./links/index.js');
-      const links = await checkLinks({
-        dir: publicDir,
-        cwd: root,
-        cacheDir: path.join(project.cacheDir, 'links'),
-        resultCache: useCache,
-        files: siteFiles,
-        onProgress: (done, total) => progress({ phase: 'links', done, total }),
-      });
-      stats.links = links.stats.links;
-      stats.linkPagesCached = links.stats.cachedPages;
-      // problems located in the staged HTML name the folder the user will look in, not the staging folder
-      const staged = path.relative(root, staging.dir);
-      const final = path.relative(root, outDir);
-      for (const d of links.diagnostics) {
-        if (d.location?.file.startsWith(staged)) d.location.file = final + d.location.file.slice(staged.length);
-        if (options.links === 'warn' && d.severity === 'error') d.severity = 'warning';
-        diagnostics.push(d);
-      }
-    }
+    // 8. Internal links of what was built (redirect sources are known now, so stale links are reported).
+    const linkOptions = { publicDir, root, cacheDir: path.join(project.cacheDir, 'links'), resultCache: useCache, files: siteFiles, stagedAs: [staging.dir, outDir] as const, onProgress: (done: number, total: number) => run.progress({ phase: 'links', done, total }) };
+    if (options.links !== 'off') Object.assign(stats, run.take(await (await import('./links/index.js')).checkBuiltLinks({ ...linkOptions, mode: options.links ?? 'error' })).stats);
+    run.lap('links');
 
-    lap('links');
-    // 7. The service worker, last: it precaches the final files.
-    if (options.sw !== false) {
-      const { emitServiceWorker } = await import('./sw/index.js');
-      const sw = await emitServiceWorker({ publicDir, pathPrefix: prefix, buildHash, cacheDir: path.join(project.cacheDir, 'sw') });
-      diagnostics.push(...sw.diagnostics);
-    }
+    // 9. The service worker, last: it precaches the final files.
+    if (options.sw !== false) run.take(await (await import('./sw/index.js')).emitServiceWorker({ publicDir, pathPrefix: config.pathPrefix, buildHash: site.buildHash, cacheDir: path.join(project.cacheDir, 'sw') }));
+    if (hasErrors(diagnostics)) return run.failed(staging);
+    run.lap('serviceWorker', { phase: 'write', done: 1, total: 1 });
 
-    if (hasErrors(diagnostics)) {
-      await staging.discard();
-      return { diagnostics, outputs: null, stats: finish() };
-    }
-    progress({ phase: 'write', done: 1, total: 1 });
-    lap('serviceWorker');
-    // the marker ties the output to the state saved below; the same inputs always give the same marker
-    const { contentFingerprint, fingerprint } = fingerprints();
-    const buildId = cacheKey(contentFingerprint, buildHash);
-    await writeFile(path.join(staging.dir, MARKER), `${buildId}\n`);
+    // 10. Publish: the staged output swapped in whole, and what the next build compares against recorded.
+    const buildId = await markOutput(previous, staging.dir, buildHash);
     await staging.commit();
-    const outputStamp = stampOutput(outDir) ?? '';
-    lap('commit');
-    const done = finish();
-    await saveBuildState(project.cacheDir, { version: 2, engine, fingerprint, outDir, buildId, buildHash, stats: done, diagnostics, stamps: inputs.stamps, outputs, outputStamp });
+    run.lap('commit');
+    const done = run.finish();
+    await recordBuild(previous, project, { outDir, buildId, buildHash, stats: done, diagnostics, outputs: store.outputs });
     return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {
     // a thrown error (DiagnosticError or a bug) must not leave the staging folder behind
     stopFolders.stopped = true;
-    await assets?.catch(() => undefined);
-    await folders;
-    await staging.discard();
+    await run.failed(staging, Promise.all([assets, folders]));
     throw err;
   }
 }
 
+/** A build's problems, counters and clock: `ms.<step>` in the stats is the time each step took. */
+class BuildRun {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly stats: BuildStats = { pages: 0, rendered: 0, cached: 0, images: 0, redirects: 0, links: 0, upToDate: 0, ms: 0 };
+  readonly progress: (event: BuildProgress) => void;
+  /** Large sites collect the main thread's garbage between phases (see memory.ts). */
+  largeSite = false;
+  private readonly started = performance.now();
+  private lapStart = this.started;
+
+  constructor(options: BuildOptions) {
+    this.progress = options.onProgress ?? (() => {});
+  }
+
+  /** Records the time since the last lap as `ms.<step>`, and reports progress when there is some to report. */
+  lap(step: string, progress?: BuildProgress): void {
+    if (progress) this.progress(progress);
+    const now = performance.now();
+    this.stats[`ms.${step}`] = Math.round(now - this.lapStart);
+    this.lapStart = now;
+  }
+
+  /** A full garbage collection on a large site, where V8 would let the heap grow to twice its live data first. */
+  collectGarbage(): void {
+    if (this.largeSite) collectGarbage(GC_MIN_HEAP);
+  }
+
+  /** The stats with the total time. */
+  finish(): BuildStats {
+    return { ...this.stats, ms: Math.round(performance.now() - this.started) };
+  }
+
+  /** Adds a step's problems to the build's and gives the step's result back. */
+  take<T extends { diagnostics: readonly Diagnostic[] }>(result: T): T {
+    this.diagnostics.push(...result.diagnostics);
+    return result;
+  }
+
+  /** The result of a build that failed with the problems gathered: the staged output thrown away, the previous one untouched. */
+  async failed(staging?: { discard(): Promise<void> }, pending?: Promise<unknown> | null): Promise<BuildResult> {
+    await pending?.catch(() => undefined);
+    await staging?.discard();
+    return { diagnostics: this.diagnostics, outputs: null, stats: this.finish() };
+  }
+
+  /** The result of a build that found nothing to do: the last build's counts and warnings. */
+  upToDate(state: NonNullable<PreviousBuild['state']>, outDir: string): BuildResult {
+    this.lap('outputCheck');
+    for (const k of ['pages', 'images', 'redirects', 'links'] as const) this.stats[k] = state.stats[k] ?? 0;
+    Object.assign(this.stats, { cached: this.stats.pages, upToDate: 1 });
+    return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: this.finish() };
+  }
+}
+
+/** The folders and files a build reads (all fingerprinted). */
+function inputsOf(project: Project) {
+  const files = [project.configFile, path.resolve(project.root, project.config.manifestIcon), path.join(project.root, 'package-lock.json')];
+  return { root: project.root, contentDir: project.contentDir, cacheDir: project.cacheDir, dirs: [project.contentDir, project.templatesDir, project.redirectsDir, path.join(project.root, PROJECT.public)], files: files.filter((f): f is string => Boolean(f)) };
+}
+
+/** The hash of an image's bytes: the fingerprint hashed every file under content/ already, so those are not read again. */
+function imageHashOf(previous: PreviousBuild, root: string): (file: string) => Promise<string | null> {
+  return async (file) => previous.inputs.stamps[stampKey(root, file)]?.[2] ?? hashImageFile(file);
+}
+
+/** Images and other files the pages may reference: render threads take their hashes instead of reading them. */
+function nonPageStamps(previous: PreviousBuild) {
+  return Object.fromEntries(Object.entries(previous.inputs.stamps).filter(([file]) => !file.endsWith('.md')));
+}
+
+/** Encodes the images discovery saw in the pages into the image cache, in a child process, from now on. */
+function warmImages(project: Project, previous: PreviousBuild, hints: readonly string[]): Promise<number> {
+  const jobs = hints.map((source) => ({ source, contentHash: previous.inputs.stamps[stampKey(project.root, source)]?.[2] }));
+  const settings = { cacheDir: path.join(project.cacheDir, 'images'), maxWidth: project.config.images.maxWidth, quality: project.config.images.quality };
+  // warmImageCacheAside never rejects; the catch covers its import
+  return import('./images/index.js').then(({ warmImageCacheAside }) => warmImageCacheAside(jobs, settings)).catch(() => 0);
+}
+
 /** Copies the component library's assets the bundles can request, and writes the web manifest with its icons. */
-async function placeAssets(siteDir: string, publicDir: string, prefix: string, config: SiteConfig, root: string, inputs: string[]) {
-  const [{ placeComponentAssets }, { calciteAssetsDir, docsgenRoot }, { writeManifest }] = await Promise.all([
-    import('./assets/index.js'),
-    import('./config/index.js'),
-    import('./sw/manifest.js'),
-  ]);
+async function placeAssets(siteDir: string, publicDir: string, config: SiteConfig, root: string, inputs: string[]): Promise<Diagnostic[]> {
+  const [{ writeManifest }, { placeComponentAssets }, { calciteAssetsDir, docsgenRoot }] = await Promise.all([import('./sw/index.js'), import('./assets/index.js'), import('./config/index.js')]);
   const { locales, defaultLocale, localeAliases } = config;
   const skip = [path.join(docsgenRoot, 'lib'), path.join(docsgenRoot, 'src')];
   await placeComponentAssets({ from: calciteAssetsDir(), to: path.join(siteDir, 'calcite/assets'), inputs, skip, locales, defaultLocale, localeAliases });
-  return writeManifest({
-    publicDir,
-    pathPrefix: prefix,
-    name: config.siteName,
-    shortName: config.shortName,
-    iconSource: path.resolve(root, config.manifestIcon),
-    root,
-  });
+  const manifest = await writeManifest({ publicDir, pathPrefix: config.pathPrefix, name: config.siteName, shortName: config.shortName, iconSource: path.resolve(root, config.manifestIcon), root });
+  return manifest.diagnostics;
 }

@@ -5,7 +5,7 @@ import { hashBytes } from './hash.js';
 const known = new Map<string, { size: number; mtimeMs: number; hash: Promise<string | null> }>();
 
 /** Hash of an image file's bytes (null when it cannot be read): a cached page is valid only while its images are unchanged. */
-export async function hashImage(file: string): Promise<string | null> {
+export async function hashImageFile(file: string): Promise<string | null> {
   const s = await stat(file).catch(() => null);
   if (!s) return null;
   const k = known.get(file);

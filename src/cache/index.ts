@@ -1,7 +1,10 @@
 // Public face of the cache stage: the persistent build cache in `.docsgen-cache/` (safe to delete).
 export { engineId } from './engine.js';
-export { cacheKey } from './hash.js';
-export { fingerprintInputs, type FileStamps } from './fingerprint.js';
-export { loadBuildState, saveBuildState, newBuildId, readMarker, MARKER, type BuildState } from './build-state.js';
+export { cacheKey, stampKey } from './hash.js';
+export { hashImageFile } from './image-hash.js';
+export { fingerprintInputs, completeStamp, type FileStamps } from './fingerprint.js';
+export { loadBuildState, saveBuildState, newBuildId, readMarker, MARKER, type BuildState, type PageOutputRecord } from './build-state.js';
+export { readPreviousBuild, unchangedBuild, markOutput, recordBuild, type PreviousBuild } from './previous-build.js';
+export { PageStore, type PageSink, type PageStoreOptions } from './page-store.js';
 export { PageCache, type CacheEntry } from './page-cache.js';
 export { trackReads, summariseReads, valueHashOf, type ReadSummary } from './reads.js';

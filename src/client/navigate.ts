@@ -10,7 +10,7 @@ import { EVENTS, type AppOptions } from './options.js';
 import { isPagePath } from './paths.js';
 import type { Prefetcher } from './prefetch.js';
 import { linkRedirect, redirectTarget } from './redirects.js';
-import { renderPage } from './render.js';
+import { showPage } from './render.js';
 import { ensureLocationKey, restoreScroll, saveScroll } from './scroll.js';
 import { loadAfterUpdate, serviceWorkerState } from './service-worker.js';
 
@@ -85,7 +85,7 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
     const same = href === location.pathname + location.search + location.hash;
     if (opts.replace || same) history.replaceState(state, '', href);
     else history.pushState(state, '', href);
-    renderPage(page, url.pathname);
+    showPage(page, url.pathname);
     routeUpdated(page);
   };
 
@@ -109,7 +109,7 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
       window.location.assign(path);
       return;
     }
-    renderPage(page, location.pathname);
+    showPage(page, location.pathname);
     routeUpdated(page);
   }
 

@@ -23,6 +23,6 @@ export function hydratePage(container: HTMLElement, page: LoadedPage, routeKey: 
 }
 
 /** Renders another page synchronously (the DOM is up to date when this returns). */
-export function renderPage(page: LoadedPage, routeKey: string): void {
+export function showPage(page: LoadedPage, routeKey: string): void {
   flushSync(() => root?.render(createElement(Ready, { onReady: () => {}, children: pageElement(page, routeKey) })));
 }

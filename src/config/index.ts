@@ -5,6 +5,7 @@ export type { ConfigLink, ConfigColor } from './theme-schema.js';
 export { loadProject, type Project } from './load.js';
 export { issuePosition } from './yaml-positions.js';
 export { configCodes } from './codes.js';
+export { PROJECT, PATH_PREFIX } from './defaults.js';
 export { checkConfigUrl, type UrlProblem } from './url-rules.js';
 export { checkAllowedHost, normalizeHost, privateHostReason, type HostProblem } from './host-rules.js';
 export { readYaml, MAX_YAML_ALIASES, type YamlProblem, type YamlRead } from '../util/read-yaml.js';

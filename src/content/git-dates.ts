@@ -1,33 +1,12 @@
 // "Last updated" from git: when the content folder is in a git checkout, each page's date is the commit time of
 // the last commit that touched its file. One `git log` over the whole folder, parsed once (a process per page
 // cost about 5 ms each: 20 s at 4,000 pages); no git, or no repository, simply means no dates.
-import { execFile } from 'node:child_process';
+import { git } from '../util/git.js';
 
 /** Last commit time (seconds since the epoch) of each file, by its path relative to the folder asked about. */
 export type GitDates = ReadonlyMap<string, number>;
 
-// A user's config must not change what is parsed: no signatures in the log, no pager, no prompts.
-const GIT_OPTIONS = ['-c', 'log.showSignature=false', '-c', 'core.pager=cat'];
-const ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
-
-/** Runs git in `dir`; its output, or null when git is missing, fails or `dir` is not in a work tree. */
-function git(dir: string, args: string[]): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile('git', [...GIT_OPTIONS, '-C', dir, ...args], { env: ENV, maxBuffer: 1024 * 1024 * 1024, windowsHide: true }, (err, stdout) => {
-      resolve(err ? null : stdout);
-    });
-  });
-}
-
-/**
- * The last commit that touched anything under `dir` ('' when none did, null without git): when it is unchanged,
- * so is every date readGitDates gives (a commit's id covers its whole history), so a build whose inputs did not
- * change may stop early. Cheap: git stops at the first matching commit.
- */
-export async function gitContentHead(dir: string): Promise<string | null> {
-  const out = await git(dir, ['log', '-1', '--format=%H', '--', '.']);
-  return out === null ? null : out.trim();
-}
+export { gitContentHead } from '../util/git.js';
 
 /** The last commit time of every file under `dir` with a commit, from one `git log`; null without git. */
 export async function readGitDates(dir: string): Promise<GitDates | null> {

@@ -10,7 +10,7 @@ import { isExternalHref } from './paths.js';
 import { decodeUrlPath, malformedEscape } from './url-escapes.js';
 
 /** An image a page references, to be optimized into the web root. */
-export interface ImageReference {
+export interface PageImage {
   source: string;
   output: string;
   url: string;
@@ -38,9 +38,9 @@ export interface ImageContext {
  * `loading="lazy"` and `decoding="async"` (seed section 9; but see ImageContext.eagerFirst). Missing, corrupt
  * or outside-the-project images are reported at the line that references them.
  */
-export async function resolveImages(nodes: readonly Image[], ctx: ImageContext): Promise<{ images: ImageReference[]; diagnostics: Diagnostic[] }> {
+export async function resolveImages(nodes: readonly Image[], ctx: ImageContext): Promise<{ images: PageImage[]; diagnostics: Diagnostic[] }> {
   // Filled by node index, so the lists come out in document order whichever description finishes first.
-  const found: (ImageReference | undefined)[] = [];
+  const found: (PageImage | undefined)[] = [];
   const problems: (Diagnostic | undefined)[] = [];
   await Promise.all(
     nodes.map(async (node, index) => {
@@ -95,7 +95,7 @@ export async function resolveImages(nodes: readonly Image[], ctx: ImageContext):
       }
     }),
   );
-  const images = found.filter((i): i is ImageReference => i !== undefined);
+  const images = found.filter((i): i is PageImage => i !== undefined);
   const diagnostics = problems.filter((d): d is Diagnostic => d !== undefined);
   return { images, diagnostics };
 }

@@ -7,7 +7,7 @@ import { readCodeMeta } from './code-meta.js';
 import { transformDirectives } from './directives.js';
 import { linksInRenderedOrder } from './footnote-order.js';
 import { assignHeadingIds, plainHeadingText, type TocEntry } from './headings.js';
-import { resolveImages, type ImageReference } from './images.js';
+import { resolveImages, type PageImage } from './images.js';
 import { rewriteLinks, type LinkSource } from './links.js';
 import { NESTING_LIMIT, NestingError, parseMarkdown } from './parse/index.js';
 import { headingTitle, titleHeading } from './page-title.js';
@@ -42,7 +42,7 @@ export interface CompiledMarkdown {
   toc: TocEntry[];
   firstHeading: string | null;
   links: LinkSource[];
-  images: ImageReference[];
+  images: PageImage[];
   diagnostics: Diagnostic[];
 }
 

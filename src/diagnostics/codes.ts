@@ -84,6 +84,8 @@ export const codes = {
   RESERVED_OUTPUT_PATH: 'DG3011',
   /** docsgen itself failed (a bug), or the process ended before the command finished: exit code 70. */
   INTERNAL_ERROR: 'DG3020',
+  /** Template code threw while rendering pages: one problem per place that threw, with the pages it failed. */
+  TEMPLATE_THREW: 'DG3030',
 } as const;
 
 export type CodeName = keyof typeof codes;

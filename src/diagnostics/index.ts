@@ -3,3 +3,4 @@ export * from './types.js';
 export * from './print.js';
 export { codes } from './codes.js';
 export { allCodes } from './catalogue.js';
+export { writeFailure, type FsErrorFacts, type WriteFailureContext } from './write-failure.js';

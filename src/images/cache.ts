@@ -1,8 +1,6 @@
 // The image cache: optimized bytes keyed by sha1(source bytes + settings + pipeline version), so an
 // unchanged image costs a hash and a copy on the next build, whatever its path or the output folder. Each entry
 // carries the size and hash of its bytes (cache/checked-file.ts): a damaged entry is a miss, encoded again.
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readChecked, writeChecked } from '../cache/checked-file.js';
 
@@ -23,17 +21,4 @@ export async function readCacheEntry(entry: string): Promise<Buffer | null> {
 /** Stores optimized bytes as a cache entry, with their size and hash. */
 export async function writeCacheEntry(entry: string, bytes: Uint8Array): Promise<void> {
   await writeChecked(entry, bytes);
-}
-
-/** Writes a file through a temporary name and a rename, so a crash never leaves a half-written entry. */
-export async function writeAtomic(file: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
 }

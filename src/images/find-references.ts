@@ -4,16 +4,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { listImageNodes } from '../content/index.js';
+import { readImageNodes } from '../content/index.js';
 import { displayPath } from './describe.js';
-import type { ImageReference } from './optimize.js';
+import type { ImagePlace } from './optimize.js';
 
 /** Absolute image path → its Markdown references (file relative to `root`), in file and line order. */
-export async function findImageReferences(contentDir: string, root: string): Promise<Map<string, ImageReference[]>> {
+export async function findImageReferences(contentDir: string, root: string): Promise<Map<string, ImagePlace[]>> {
   const files = (await fg('**/*.{md,markdown,mdx}', { cwd: contentDir, absolute: true, ignore: ['**/node_modules/**'] })).sort();
-  const refs = new Map<string, ImageReference[]>();
+  const refs = new Map<string, ImagePlace[]>();
   for (const file of files) {
-    for (const node of listImageNodes(await readFile(file))) {
+    for (const node of await readImageNodes(await readFile(file))) {
       if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(node.url) || node.url === '') continue;
       let rel: string;
       try {

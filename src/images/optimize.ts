@@ -3,24 +3,25 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic, SourceLocation, StageResult } from '../diagnostics/types.js';
-import { cachePath, readCacheEntry, writeAtomic, writeCacheEntry } from './cache.js';
+import { cachePath, readCacheEntry, writeCacheEntry } from './cache.js';
+import { writeAtomic } from '../util/write-atomic.js';
 import { imageCodes } from './codes.js';
 import { displayPath, readHeader } from './describe.js';
 import { encodeImage } from './encode.js';
 import { ImageError } from './image-error.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../util/map-limit.js';
 import { mayBeSvg, publishSvg, svgChangedDiagnostic } from './publish-svg.js';
 import { hashImage, type ImageSettings } from './settings.js';
 import type { RemovedConstruct } from './sanitize-svg.js';
 
 /** A Markdown reference to an image (1-based). */
-export type ImageReference = Pick<SourceLocation, 'file' | 'line' | 'column'>;
+export type ImagePlace = Pick<SourceLocation, 'file' | 'line' | 'column'>;
 
 /** One image to publish: absolute source, output path relative to outDir, and who references it. */
 export interface ImageJob {
   source: string;
   output: string;
-  references: ImageReference[];
+  references: ImagePlace[];
 }
 
 /** Options of optimizeImages. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cachePath, writeCacheEntry } from './cache.js';
 import { encodeImage } from './encode.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../util/map-limit.js';
 import { mayBeSvg } from './publish-svg.js';
 import { hashImage, imageHashOf, type ImageSettings } from './settings.js';
 

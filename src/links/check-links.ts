@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PATH_PREFIX, PROJECT } from '../config/defaults.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
-import { hasAnchor, type PageResult, type RefPlace } from './check-page.js';
+import type { RunnerInit } from './page-runner.js';
+import { hasAnchor, type CheckedPage, type RefPlace } from './check-page.js';
 import { linkCodes } from './codes.js';
 import { describeProblem, describeSkipped, kindSeverity } from './describe-problem.js';
 import { checkExternalUrls } from './external.js';
 import { LinkSources, parseLinkSources } from './link-sources.js';
 import * as limits from './limits.js';
-import { parseRedirectRules, type RedirectRule } from './redirect-matcher.js';
+import { parseRedirectRules, type RedirectListEntry } from './redirect-matcher.js';
 import { decodeFragment } from './resolve-href.js';
 import { openResultCache, contextKeyOf } from './result-cache.js';
 import { extractPage } from './extract-page.js';
@@ -27,6 +28,41 @@ import { listSiteFiles } from './site-files.js';
 export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksResult> {
   const started = performance.now();
   const cwd = opts.cwd ?? process.cwd();
+  // 1. The site as the server will serve it: its files, its redirects, where each link was written.
+  const site = await openSite(opts, cwd);
+  const { dir, pages, diagnostics } = site;
+  // 2. Every page parsed and its links resolved, on all cores; pages unchanged since the last run from the cache.
+  const checked = await checkSitePages(site, opts, cwd);
+  const problems = new Problems();
+  // 3. The problems each page found, then anchors into other pages (known only once every page is parsed).
+  const links = collectPageProblems(checked.results, problems, diagnostics, (page) => rel(cwd, path.join(dir, page)));
+  // 4. External links, when asked for.
+  if (opts.external) diagnostics.push(...(await checkExternalLinks(checked.results, problems, opts, cwd)));
+  // 5. Status: each problem at its Markdown source when the build recorded it, in page order.
+  if (site.sources) await attachSources(problems.list, problems.refIndex, site.sources, dir);
+  problems.list.sort(compareProblems);
+  // everything said so far is about the run (unread pages, symlinks, encodings), not about one link
+  const notices = diagnostics.slice();
+  for (const p of problems.list) diagnostics.push(describeProblem(p, rel(cwd, path.join(dir, p.page))));
+  const stats = { pages: pages.length, links, cachedPages: checked.reused, ms: Math.round(performance.now() - started) };
+  return { diagnostics, outputs: { pages: pages.length, links, problems: problems.list, notices }, stats };
+}
+
+/** The folder to check, as listed and with what the build left beside it. */
+interface OpenSite {
+  dir: string;
+  files: string[];
+  pages: string[];
+  redirects: RedirectListEntry[] | null;
+  sources: LinkSources | null;
+  /** What the page threads need once. */
+  init: RunnerInit;
+  /** Problems of the run so far (unlisted files, an unreadable link-sources file). */
+  diagnostics: Diagnostic[];
+}
+
+/** Lists the folder and reads the redirect list and the link sources a docsgen build writes beside it. */
+async function openSite(opts: CheckLinksOptions, cwd: string): Promise<OpenSite> {
   const dir = path.resolve(cwd, opts.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw usage(linkCodes.LINKS_DIR_MISSING, `${rel(cwd, dir)} is not a folder`, 'build the site first (`docsgen build`), or pass the folder of built HTML');
@@ -34,9 +70,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   const build = detectDocsgenBuild(dir);
   const redirectsFile = opts.redirectsFile ? path.resolve(cwd, opts.redirectsFile) : build.redirects;
   const linkSourcesFile = opts.linkSourcesFile ? path.resolve(cwd, opts.linkSourcesFile) : build.linkSources;
-  const pathPrefix = normalisePrefix(opts.pathPrefix ?? '');
   const diagnostics: Diagnostic[] = [];
-
   const listed = opts.files ? { files: [...opts.files], skipped: [] } : listSiteFiles(dir);
   const files = listed.files;
   for (const s of listed.skipped) diagnostics.push(describeSkipped(s, rel(cwd, path.join(dir, s.path))));
@@ -44,8 +78,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   if (pages.length === 0) {
     throw usage(linkCodes.LINKS_NO_PAGES, `no HTML pages in ${rel(cwd, dir)}`, 'pass the folder of built HTML (for a docsgen build, dist/public)');
   }
-
-  let redirects: RedirectRule[] | null = null;
+  let redirects: RedirectListEntry[] | null = null;
   if (redirectsFile) {
     try {
       redirects = parseRedirectRules(await readFile(redirectsFile, 'utf8'));
@@ -68,44 +101,56 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
       });
     }
   }
-
-  const init = {
+  const init: RunnerInit = {
     dir,
     files: files.join('\0'),
     redirects,
     // docsgen redirect sources may be written with or without the site prefix
     redirectsAlsoWithout: build.isDocsgen ? PATH_PREFIX : '',
-    pathPrefix,
+    pathPrefix: normalisePrefix(opts.pathPrefix ?? ''),
     collectExternal: Boolean(opts.external),
     // links through these resolve to nothing here: the check says why
     skippedLinks: listed.skipped.filter((s) => s.reason !== 'unreadable').map((s) => s.path),
   };
+  return { dir, files, pages, redirects, sources, init, diagnostics };
+}
+
+/** Checks every page on the page threads, taking those unchanged since the last run from the result cache. */
+async function checkSitePages(site: OpenSite, opts: CheckLinksOptions, cwd: string): Promise<{ results: CheckedPage[]; reused: number }> {
+  const { init, pages, files } = site;
   // with a result cache, pages whose file is unchanged since the last run are not parsed again
-  const resultCache = opts.resultCache && opts.cacheDir
-    ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKeyOf([[...files].sort(), init.skippedLinks, redirects, init.redirectsAlsoWithout, pathPrefix, init.collectExternal]), dir)
-    : null;
-  const reused: PageResult[] = [];
+  const contextKey = contextKeyOf([[...files].sort(), init.skippedLinks, site.redirects, init.redirectsAlsoWithout, init.pathPrefix, init.collectExternal]);
+  const resultCache = opts.resultCache && opts.cacheDir ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKey, site.dir) : null;
+  const reused: CheckedPage[] = [];
   let toCheck = pages;
   if (resultCache) {
     const hits = await Promise.all(pages.map((p) => resultCache.lookup(p)));
     toCheck = pages.filter((_, i) => hits[i] === null);
     for (const h of hits) if (h) reused.push(h);
   }
-  const checked = await checkAllPages(toCheck, init, chooseThreads(opts.concurrency, toCheck.length), opts.onProgress && ((done, total) => opts.onProgress!(done + reused.length, total + reused.length)));
+  const progress = opts.onProgress && ((done: number, total: number) => opts.onProgress!(done + reused.length, total + reused.length));
+  const checked = await checkAllPages(toCheck, init, chooseThreads(opts.concurrency, toCheck.length), progress);
   const results = [...reused, ...checked.results].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
-  const errors = checked.errors;
   if (resultCache) await resultCache.save(results, checked).catch(() => undefined);
-  for (const e of errors) {
-    diagnostics.push({ code: linkCodes.LINKS_PAGE_UNREADABLE, severity: 'error', message: `cannot read ${e.page}: ${e.message}`, location: { file: rel(cwd, path.join(dir, e.page)), line: 1, column: 1 } });
+  for (const e of checked.errors) {
+    site.diagnostics.push({ code: linkCodes.LINKS_PAGE_UNREADABLE, severity: 'error', message: `cannot read ${e.page}: ${e.message}`, location: { file: rel(cwd, path.join(site.dir, e.page)), line: 1, column: 1 } });
   }
+  return { results, reused: reused.length };
+}
 
-  const problems: LinkProblem[] = [];
-  const refIndex: number[] = [];
-  const add = (page: string, place: RefPlace, kind: LinkProblemKind, extra: Partial<LinkProblem> = {}): void => {
-    problems.push({ page, href: place.href, kind, severity: kindSeverity[kind], html: { line: place.line, column: place.column }, ...extra });
-    refIndex.push(place.index);
-  };
+/** The link problems found, each with the index of its reference in its page (for attachSources). */
+class Problems {
+  readonly list: LinkProblem[] = [];
+  readonly refIndex: number[] = [];
 
+  add(page: string, place: RefPlace, kind: LinkProblemKind, extra: Partial<LinkProblem> = {}): void {
+    this.list.push({ page, href: place.href, kind, severity: kindSeverity[kind], html: { line: place.line, column: place.column }, ...extra });
+    this.refIndex.push(place.index);
+  }
+}
+
+/** Adds each page's own problems and its links to missing anchors of other pages; returns the links counted. */
+function collectPageProblems(results: readonly CheckedPage[], problems: Problems, diagnostics: Diagnostic[], shown: (page: string) => string): number {
   const anchorsOf = indexAnchors(results);
   let links = 0;
   for (const r of results) {
@@ -116,60 +161,53 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
         severity: 'warning',
         message: `page ${r.decodeProblem}`,
         hint: 'save the page as UTF-8, or declare its encoding with a byte order mark or <meta charset>',
-        location: { file: rel(cwd, path.join(dir, r.page)), line: 1, column: 1 },
+        location: { file: shown(r.page), line: 1, column: 1 },
       });
     }
     for (const p of r.problems) {
       const suggestion = p.kind === 'missing-anchor' ? suggestAnchor(anchorsOf(r.page), fragmentOf(p.href)) : p.suggestion;
-      add(r.page, p, p.kind, { target: p.kind === 'missing-anchor' ? withFragment(p.href, suggestion) : p.target, detail: p.detail, suggestion, via: p.via });
+      problems.add(r.page, p, p.kind, { target: p.kind === 'missing-anchor' ? withFragment(p.href, suggestion) : p.target, detail: p.detail, suggestion, via: p.via });
     }
     for (const a of r.anchorChecks) {
       const anchors = anchorsOf(a.targetFile);
       // a target page that failed to parse is reported on its own; do not pile anchor errors on it
       if (!anchors || hasAnchor(anchors, a.fragment)) continue;
       const suggestion = suggestAnchor(anchors, a.fragment);
-      add(r.page, a, 'missing-anchor', { target: withFragment(a.href, suggestion), detail: a.targetFile, suggestion });
+      problems.add(r.page, a, 'missing-anchor', { target: withFragment(a.href, suggestion), detail: a.targetFile, suggestion });
     }
   }
+  return links;
+}
 
-  if (opts.external) {
-    const refs = results.flatMap((r) => r.externals.map((e) => ({ page: r.page, e })));
-    const cacheDir = path.resolve(cwd, opts.cacheDir ?? path.join(PROJECT.cache, 'links'));
-    const { results: answers, cacheError } = await checkExternalUrls(
-      refs.map((x) => x.e.url),
-      {
-        timeoutMs: opts.timeoutMs ?? limits.EXTERNAL_TIMEOUT_MS,
-        retries: opts.retries ?? limits.EXTERNAL_RETRIES,
-        backoffMs: opts.retryBackoffMs ?? limits.EXTERNAL_BACKOFF_MS,
-        concurrency: opts.externalConcurrency ?? limits.EXTERNAL_CONCURRENCY,
-        perHost: opts.perHostConcurrency ?? limits.EXTERNAL_PER_HOST_CONCURRENCY,
-        cacheFile: path.join(cacheDir, 'external.json'),
-        cacheMaxAgeMs: opts.cacheMaxAgeMs ?? limits.EXTERNAL_CACHE_MAX_AGE_MS,
-        allowPrivate: Boolean(opts.allowPrivate),
-      },
-    );
-    for (const { page, e } of refs) {
-      const answer = answers.get(e.url);
-      if (!answer || answer.ok) continue;
-      if (answer.refused) {
-        add(page, e, 'external-private', { detail: answer.refused });
-        continue;
-      }
-      const why = answer.status !== undefined ? `HTTP ${answer.status}` : answer.error ?? 'no answer';
-      add(page, e, 'external-broken', { detail: answer.attempts > 1 ? `${why} (after ${answer.attempts} attempts)` : why });
+/** Asks the network about every external link the pages hold (cached between runs); returns the run's notices. */
+async function checkExternalLinks(results: readonly CheckedPage[], problems: Problems, opts: CheckLinksOptions, cwd: string): Promise<Diagnostic[]> {
+  const refs = results.flatMap((r) => r.externals.map((e) => ({ page: r.page, e })));
+  const cacheDir = path.resolve(cwd, opts.cacheDir ?? path.join(PROJECT.cache, 'links'));
+  const { results: answers, cacheError } = await checkExternalUrls(
+    refs.map((x) => x.e.url),
+    {
+      timeoutMs: opts.timeoutMs ?? limits.EXTERNAL_TIMEOUT_MS,
+      retries: opts.retries ?? limits.EXTERNAL_RETRIES,
+      backoffMs: opts.retryBackoffMs ?? limits.EXTERNAL_BACKOFF_MS,
+      concurrency: opts.externalConcurrency ?? limits.EXTERNAL_CONCURRENCY,
+      perHost: opts.perHostConcurrency ?? limits.EXTERNAL_PER_HOST_CONCURRENCY,
+      cacheFile: path.join(cacheDir, 'external.json'),
+      cacheMaxAgeMs: opts.cacheMaxAgeMs ?? limits.EXTERNAL_CACHE_MAX_AGE_MS,
+      allowPrivate: Boolean(opts.allowPrivate),
+    },
+  );
+  for (const { page, e } of refs) {
+    const answer = answers.get(e.url);
+    if (!answer || answer.ok) continue;
+    if (answer.refused) {
+      problems.add(page, e, 'external-private', { detail: answer.refused });
+      continue;
     }
-    if (cacheError) {
-      diagnostics.push({ code: linkCodes.LINKS_CACHE_UNWRITABLE, severity: 'warning', message: `cannot write the link cache in ${rel(cwd, cacheDir)}: ${cacheError}`, hint: 'external links will be checked again next run' });
-    }
+    const why = answer.status !== undefined ? `HTTP ${answer.status}` : answer.error ?? 'no answer';
+    problems.add(page, e, 'external-broken', { detail: answer.attempts > 1 ? `${why} (after ${answer.attempts} attempts)` : why });
   }
-
-  if (sources) await attachSources(problems, refIndex, sources, dir);
-  problems.sort(compareProblems);
-  // everything said so far is about the run (unread pages, symlinks, encodings), not about one link
-  const notices = diagnostics.slice();
-  for (const p of problems) diagnostics.push(describeProblem(p, rel(cwd, path.join(dir, p.page))));
-  const ms = Math.round(performance.now() - started);
-  return { diagnostics, outputs: { pages: pages.length, links, problems, notices }, stats: { pages: pages.length, links, cachedPages: reused.length, ms } };
+  if (!cacheError) return [];
+  return [{ code: linkCodes.LINKS_CACHE_UNWRITABLE, severity: 'warning', message: `cannot write the link cache in ${rel(cwd, cacheDir)}: ${cacheError}`, hint: 'external links will be checked again next run' }];
 }
 
 /**
@@ -216,7 +254,7 @@ function chooseThreads(requested: number | undefined, pages: number): number {
 }
 
 /** Anchors of a page as a set, built on first need from the NUL-joined string the threads returned. */
-function indexAnchors(results: readonly PageResult[]): (page: string) => Set<string> | null {
+function indexAnchors(results: readonly CheckedPage[]): (page: string) => Set<string> | null {
   const raw = new Map<string, string>();
   for (const r of results) raw.set(r.page, r.anchors);
   const sets = new Map<string, Set<string>>();

@@ -1,5 +1,5 @@
 import { extractPage, positionsOf, type RefRole } from './extract-page.js';
-import { baseUrlOf, decodeFragment, LOCAL_ORIGIN, pageUrl, resolveHref } from './resolve-href.js';
+import { baseUrlOf, decodeFragment, LOCAL_ORIGIN, urlOfPageFile, resolveHref } from './resolve-href.js';
 import { isHtmlFile, type SiteIndex } from './site-index.js';
 import type { RedirectMatcher } from './redirect-matcher.js';
 import { ownString } from './own-string.js';
@@ -48,7 +48,7 @@ export interface ExternalRef extends RefPlace {
 }
 
 /** Everything one page contributes; plain data so it crosses thread boundaries cheaply. */
-export interface PageResult {
+export interface CheckedPage {
   page: string;
   /** The page's anchors joined with NUL (one string clones faster than an array). */
   anchors: string;
@@ -71,9 +71,9 @@ type Outcome =
 export type OutcomeCache = Map<string, Outcome>;
 
 /** Extracts and checks every reference of one page; cross-page anchors and external links are left to the caller. */
-export function checkPage(page: string, html: string, ctx: CheckContext, cache: OutcomeCache): PageResult {
+export function checkPage(page: string, html: string, ctx: CheckContext, cache: OutcomeCache): CheckedPage {
   const { refs, anchors, baseHref } = extractPage(html);
-  const self = pageUrl(page, ctx.pathPrefix);
+  const self = urlOfPageFile(page, ctx.pathPrefix);
   const base = baseUrlOf(self, baseHref);
   const localBase = base.origin === LOCAL_ORIGIN;
   const dirKey = base.href.slice(0, base.href.lastIndexOf('/') + 1);

@@ -1,8 +1,8 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkPage, type CheckContext, type OutcomeCache, type PageResult } from './check-page.js';
+import { checkPage, type CheckContext, type OutcomeCache, type CheckedPage } from './check-page.js';
 import { decodePage } from './decode-page.js';
-import { RedirectMatcher, type RedirectRule } from './redirect-matcher.js';
+import { RedirectMatcher, type RedirectListEntry } from './redirect-matcher.js';
 import { SiteIndex } from './site-index.js';
 
 /** What a thread is given once, before any page: plain data so it can be posted to a worker. */
@@ -10,7 +10,7 @@ export interface RunnerInit {
   dir: string;
   /** Every file of the site relative to `dir`, NUL-separated. */
   files: string;
-  redirects: RedirectRule[] | null;
+  redirects: RedirectListEntry[] | null;
   redirectsAlsoWithout: string;
   pathPrefix: string;
   collectExternal: boolean;
@@ -29,7 +29,7 @@ export type FileStamp = [ino: number, size: number, mtimeMs: number];
 
 /** The answer for one batch of pages. */
 export interface BatchResult {
-  results: PageResult[];
+  results: CheckedPage[];
   /** The stamp of the file each result was read from, by index of `results`. */
   stamps: FileStamp[];
   errors: PageError[];
@@ -48,7 +48,7 @@ export function createContext(init: RunnerInit): CheckContext {
 
 /** Reads and checks a batch of pages on the current thread. */
 export function checkBatch(dir: string, pages: readonly string[], ctx: CheckContext, cache: OutcomeCache): BatchResult {
-  const results: PageResult[] = [];
+  const results: CheckedPage[] = [];
   const stamps: FileStamp[] = [];
   const errors: PageError[] = [];
   for (const page of pages) {

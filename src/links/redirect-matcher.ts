@@ -1,5 +1,5 @@
 /** One redirect as docsgen's `redirects.json` (Gatsby's shape) lists it; other fields are ignored. */
-export interface RedirectRule {
+export interface RedirectListEntry {
   fromPath: string;
   toPath: string;
 }
@@ -20,7 +20,7 @@ export class RedirectMatcher {
   private readonly patterns: PatternRule[] = [];
 
   /** `alsoWithout`: a prefix the link may carry that the redirect sources were written without. */
-  constructor(rules: readonly RedirectRule[], private readonly alsoWithout = '') {
+  constructor(rules: readonly RedirectListEntry[], private readonly alsoWithout = '') {
     for (const rule of rules) {
       if (typeof rule.fromPath !== 'string' || typeof rule.toPath !== 'string') continue;
       const from = rule.fromPath.split('?')[0]!;
@@ -99,7 +99,7 @@ function substitute(p: PatternRule, m: RegExpExecArray): string {
  * `redirects.json`; `{from, to}` also accepted) or Netlify `_redirects` lines (`from  to  [status]`).
  * Throws with a readable message when neither.
  */
-export function parseRedirectRules(text: string): RedirectRule[] {
+export function parseRedirectRules(text: string): RedirectListEntry[] {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
     const data = JSON.parse(text) as unknown;
@@ -112,7 +112,7 @@ export function parseRedirectRules(text: string): RedirectRule[] {
       return { fromPath, toPath };
     });
   }
-  const rules: RedirectRule[] = [];
+  const rules: RedirectListEntry[] = [];
   for (const line of text.split(/\r?\n/)) {
     const t = line.trim();
     if (!t || t.startsWith('#')) continue;

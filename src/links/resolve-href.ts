@@ -18,7 +18,7 @@ export type Resolution =
 const IGNORED = /^\s*(mailto|tel|javascript|data|sms|callto|about|blob|file|ftp|ws|wss|irc|urn|geo|maps|skype):/i;
 
 /** The URL a page is served at, from its file path relative to the web root (segments percent-encoded). */
-export function pageUrl(relPath: string, pathPrefix = ''): URL {
+export function urlOfPageFile(relPath: string, pathPrefix = ''): URL {
   const encoded = relPath.split('/').map(encodeURIComponent).join('/');
   return new URL(`${LOCAL_ORIGIN}${pathPrefix}/${encoded}`);
 }

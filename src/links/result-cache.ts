@@ -6,13 +6,13 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readCheckedJson, writeChecked } from '../cache/checked-file.js';
-import type { PageResult } from './check-page.js';
+import type { CheckedPage } from './check-page.js';
 import type { FileStamp as Stamp } from './page-runner.js';
 
 interface CacheFile {
   version: typeof VERSION;
   context: string;
-  pages: Record<string, [Stamp, PageResult]>;
+  pages: Record<string, [Stamp, CheckedPage]>;
 }
 
 const FILE = 'pages.json';
@@ -35,7 +35,7 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
      * The stored result of a page if its file is unchanged (stats it; remembers the stamp for save). With nothing
      * stored for the page there is nothing to compare: its stamp comes with its check (`save`'s `checked`).
      */
-    async lookup(page: string): Promise<PageResult | null> {
+    async lookup(page: string): Promise<CheckedPage | null> {
       if (!Object.hasOwn(stored, page)) return null;
       const s = await stat(path.join(dir, page)).catch(() => null);
       if (!s) return null;
@@ -45,7 +45,7 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
       return hit && hit[0][0] === stamp[0] && hit[0][1] === stamp[1] && hit[0][2] === stamp[2] ? hit[1] : null;
     },
     /** Writes this run's results: those reused, and those `checked` with the stamps of the files they were read from. */
-    async save(results: readonly PageResult[], checked: { results: readonly PageResult[]; stamps: readonly Stamp[] }): Promise<void> {
+    async save(results: readonly CheckedPage[], checked: { results: readonly CheckedPage[]; stamps: readonly Stamp[] }): Promise<void> {
       const pages: CacheFile['pages'] = {};
       checked.results.forEach((r, i) => stamps.set(r.page, checked.stamps[i]!));
       for (const r of results) {

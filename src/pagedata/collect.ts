@@ -1,4 +1,4 @@
-import { link, mkdir, rm } from 'node:fs/promises';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileMatches } from '../cache/hash.js';
 import type { LinkSource } from '../content/links.js';
@@ -88,7 +88,14 @@ export function collectPages(output: PageOutput) {
       for (const [rel, v] of [...links.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) pages[`${prefixDir}/${rel}`] = v;
       return { version: 1, pages };
     },
+    /** Writes linkSources to `<server>/link-sources.json`. */
+    async writeLinkSources(serverDir: string, prefixDir: string): Promise<void> {
+      await writeFile(path.join(serverDir, 'link-sources.json'), JSON.stringify(this.linkSources(prefixDir)));
+    },
+    /** Every image the pages show, each with its references in file and line order (pages finish in any order). */
     images(): ImageJob[] {
+      const place = (r: ImageJob['references'][number]) => `${r.file}\0${String(r.line).padStart(9)}\0${String(r.column).padStart(9)}`;
+      for (const job of images.values()) job.references.sort((a, b) => (place(a) < place(b) ? -1 : place(a) > place(b) ? 1 : 0));
       return [...images.values()].sort((a, b) => (a.source < b.source ? -1 : 1));
     },
   };

@@ -28,3 +28,10 @@ export async function writeJson(file: string, data: unknown): Promise<string> {
 export function staticQuery(name: string, data: Record<string, unknown>): { hash: string; json: { data: Record<string, unknown> } } {
   return { hash: contentHash(`docsgen-static-query:${name}`, 10), json: { data } };
 }
+
+/** The build hash (Gatsby's webpackCompilationHash: that of the browser bundles), written to `page-data/app-data.json`. */
+export async function writeAppData(siteDir: string, clientHash: string): Promise<string> {
+  const buildHash = contentHash(`docsgen-build:${clientHash}`, 20);
+  await writeJson(path.join(siteDir, 'page-data/app-data.json'), { webpackCompilationHash: buildHash });
+  return buildHash;
+}

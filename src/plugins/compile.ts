@@ -6,11 +6,14 @@ import type { Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Root } from 'mdast';
 import { VFile } from 'vfile';
-import { compileMarkdownWith, type CompiledMarkdown, type CompileOptions } from '../content/index.js';
+import { loadPluginHelpers, type CompiledMarkdown, type CompileOptions } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { pluginDiagnostic, pluginMessages } from './messages.js';
 import { pipelinesFor, PluginSetupError, type Pipelines } from './pipeline.js';
 import type { ResolvedPlugins } from './resolve.js';
+
+// this module itself loads only when a site has plugins
+const { compileMarkdownWith } = await loadPluginHelpers();
 
 /** Compiles one Markdown file with the site's plugins (see compileMarkdown for the fast path's equivalent). */
 export async function compileWithPlugins(

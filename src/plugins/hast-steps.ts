@@ -6,8 +6,11 @@
 import type { Element, ElementContent, Parents, Root } from 'hast';
 import type { Code, Table } from 'mdast';
 import { defaultHandlers, type Handlers, type State } from 'mdast-util-to-hast';
-import { codeBlockProperties, decorateCodeBlock, highlightCode, type CodeMeta } from '../content/index.js';
+import { loadPluginHelpers, type CodeMeta } from '../content/index.js';
 import { isPublishableImage, isPublishableLink } from '../util/url-policy.js';
+
+// this module itself loads only when a site has plugins
+const { codeBlockProperties, decorateCodeBlock, highlightCode } = await loadPluginHelpers();
 
 /** remark-rehype handlers for what docsgen's HTML stage makes differently from the defaults. */
 export const toHastHandlers: Handlers = {

@@ -18,3 +18,4 @@ export { toBrowserRedirects } from './browser-data.js';
 export { matchBrowserRedirect, canonicalPathKey, type BrowserRedirects, type RedirectMatch } from './browser-match.js';
 export { cacheControlFor, needsTrailingSlash, resolveProxyUrl, CACHE_IMMUTABLE, CACHE_REVALIDATE, SLASH_EXEMPT, HASHED_ASSET, SVG_CSP, SVG_PATH } from './server-rules.js';
 export { collectServedPaths } from './site-paths.js';
+export { publishRedirects, type PublishRedirectsOptions } from './publish.js';

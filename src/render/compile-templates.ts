@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { writeAtomic } from '../images/cache.js';
+import { writeAtomic } from '../util/write-atomic.js';
 import path from 'node:path';
 import { createRequire, SourceMap } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,7 +19,8 @@ const LIT_REACT_SERVER = ['.js', '.ts']
 
 // esbuild's API is CommonJS and large: required rather than imported, it skips Node's CommonJS export lexer,
 // whose loop V8 would optimize twice (about 100 ms of background compiling) for a few milliseconds of lexing.
-const { build } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+// Required on first use, so importing the render stage (a no-change rebuild does) does not load it.
+const build: typeof import('esbuild').build = (options) => (createRequire(import.meta.url)('esbuild') as typeof import('esbuild')).build(options) as never;
 
 /** Templates a site must provide: every page kind the build renders. */
 export const REQUIRED_TEMPLATES = ['doc', 'section', 'home', 'not-found', 'server-error'] as const;

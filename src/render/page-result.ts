@@ -1,4 +1,4 @@
-import type { ImageReference } from '../content/images.js';
+import type { PageImage } from '../content/images.js';
 import type { LinkSource } from '../content/links.js';
 import type { Diagnostic } from '../diagnostics/types.js';
 import type { PackLocation } from '../cache/result-packs.js';
@@ -14,8 +14,10 @@ export interface PageMeta {
   title: string;
   description: string;
   links: LinkSource[];
-  images: ImageReference[];
+  images: PageImage[];
   diagnostics: Diagnostic[];
+  /** The stack of what its template threw, on a page that failed so (template-errors.ts groups them by where). */
+  thrown?: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export function metaOf(r: PageResult): PageMeta {
     links: r.links,
     images: r.images,
     diagnostics: r.diagnostics,
+    ...(r.thrown !== undefined ? { thrown: r.thrown } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { codes } from '../diagnostics/codes.js';
 import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagnostics/types.js';
 import type { FsErrorFacts } from '../diagnostics/write-failure.js';
 import { templateFile } from './exit-guard.js';
+import { TemplateErrors } from './template-errors.js';
 import type { RenderedPage } from './page-result.js';
 
 type WorkerMessage = { ok: true; results: RenderedPage[] } | ({ ok: false; id: number; error: string; diagnostic?: Diagnostic } & FsErrorFacts) | 'closed';
@@ -162,6 +163,16 @@ async function closeWorker(worker: Worker): Promise<void> {
   await worker.terminate();
 }
 
+/**
+ * Render threads started before the pages are known, for a cold build of more than a handful of pages: they load
+ * the parser and React on the cores page discovery leaves idle (one per core made discovery itself slower by as
+ * much as it saved), and `grow` starts the last once discovery is done. Null when there is no such build.
+ */
+export function startRenderWorkers(pageFiles: number, concurrency?: number): RenderWorkers | null {
+  if (concurrency === 0 || pageFiles <= MAIN_THREAD_MAX) return null;
+  return new RenderWorkers(Math.max(1, (concurrency ?? availableParallelism()) - 1));
+}
+
 /** How many render threads `renderAll` uses for this many pages (0: this thread renders them). */
 export function renderThreads(pages: number, concurrency?: number): number {
   return concurrency ?? (pages <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(pages / MAIN_THREAD_MAX))));
@@ -171,7 +182,8 @@ export function renderThreads(pages: number, concurrency?: number): number {
  * Renders pages on worker threads across all cores (templates compiled once per worker, not per page), or on
  * this thread with concurrency 0 (the default for a handful of pages: an incremental rebuild should not pay for
  * starting workers). `workers`, when given, are used if there are enough pages and closed in any case.
- * Results are handed to `onResult` as they finish and the caller records them.
+ * Results are handed to `onResult` as they finish and the caller records them; what templates threw comes back
+ * grouped, one error per place (see template-errors.ts).
  */
 export async function renderAll(
   tasks: readonly PageTask[],
@@ -183,9 +195,16 @@ export async function renderAll(
     /** Finds the template line of a stack through the server bundle (see ServerBundle.locate). */
     locate?: (stack: string) => Promise<SourceLocation | null>;
   },
-): Promise<void> {
+): Promise<{ diagnostics: Diagnostic[] }> {
+  // a template that throws fails many pages at one place: their errors are reported once per place
+  const thrown = new TemplateErrors(setup.serverBundle, setup.templatesDir);
+  const onResult = (page: RenderedPage) => {
+    thrown.take(page.meta);
+    return opts.onResult(page);
+  };
   try {
-    await renderOn(tasks, setup, opts);
+    await renderOn(tasks, setup, { ...opts, onResult });
+    return { diagnostics: await thrown.diagnostics(opts.locate) };
   } catch (err) {
     // a template that tried to exit is reported at the line of the call when the bundle's source map finds it
     if (err instanceof DiagnosticError && err.diagnostic.code === codes.TEMPLATE_RENDER && err.stack && opts.locate) {

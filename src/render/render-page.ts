@@ -201,8 +201,18 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
         location: { file: task.displayFile, line: 1, column: 1 },
       },
     ];
+    result.thrown = stackOf(err);
     return { result, reads: noReads, stale };
   }
   result.pageContext = pageContext;
   return { result, reads: readsToSend(setup, tracked.summary()), stale };
+}
+
+/** The stack of a thrown value ('' when it has none), read without trusting it: a template may throw anything. */
+function stackOf(err: unknown): string {
+  try {
+    return err instanceof Error && typeof err.stack === 'string' ? err.stack : '';
+  } catch {
+    return '';
+  }
 }

@@ -6,35 +6,50 @@ export const DEV_EVENTS_PATH = '/__docsgen/events';
 /** id of the overlay element (tests and users' devtools find it by this). */
 export const DEV_OVERLAY_ID = 'docsgen-dev-overlay';
 
-/** The browser side, as source text; `build` is the build number the page was served from. */
+/**
+ * The browser side, as source text; `build` is the build number the page was served from. A failed build's
+ * problems cover the page (it shows the last good build); a build that worked with problems (broken links) gets a
+ * panel at the bottom that leaves the page usable. Each problem is styled by its severity.
+ */
 function clientSource(build: number): string {
   return `(() => {
   const BUILD = ${JSON.stringify(build)};
   const ID = ${JSON.stringify(DEV_OVERLAY_ID)};
+  const COLORS = { error: '#ff7b72', warning: '#e3b341' };
   const hide = () => document.getElementById(ID)?.remove();
-  const show = (problems) => {
+  const count = (n, what) => n + ' ' + what + (n === 1 ? '' : 's');
+  const show = (failed, problems) => {
     hide();
+    if (!problems.length) return;
+    const errors = problems.filter((p) => p.severity === 'error').length;
     const box = document.createElement('div');
     box.id = ID;
-    box.setAttribute('role', 'alertdialog');
+    box.dataset.failed = String(failed);
+    box.setAttribute('role', failed ? 'alertdialog' : 'status');
     box.setAttribute('aria-label', 'docsgen build problems');
-    box.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(20,20,20,.92);color:#f6f6f6;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:32px;box-sizing:border-box;text-align:left';
+    box.style.cssText = (failed ? 'inset:0;padding:32px;' : 'left:0;right:0;bottom:0;max-height:40vh;padding:16px 32px;border-top:4px solid ' + (errors ? COLORS.error : COLORS.warning) + ';') +
+      'position:fixed;z-index:2147483647;overflow:auto;background:rgba(20,20,20,.94);color:#f6f6f6;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;box-sizing:border-box;text-align:left';
     const title = document.createElement('div');
-    title.style.cssText = 'font-size:18px;font-weight:bold;color:#ff7b72;margin-bottom:8px';
-    title.textContent = 'docsgen: the last change did not build (' + problems.length + (problems.length === 1 ? ' problem' : ' problems') + ')';
+    title.style.cssText = 'font-size:18px;font-weight:bold;margin-bottom:8px;color:' + (errors ? COLORS.error : COLORS.warning);
+    const warnings = problems.length - errors;
+    const counts = [errors && count(errors, 'error'), warnings && count(warnings, 'warning')].filter(Boolean).join(', ');
+    title.textContent = failed ? 'docsgen: the last change did not build (' + count(problems.length, 'problem') + ')' : 'docsgen: the last build has ' + counts;
     const note = document.createElement('div');
     note.style.cssText = 'color:#bbb;margin-bottom:16px';
-    note.textContent = 'The page shows the last good build. Fix the file and save: this closes by itself.';
+    note.textContent = failed
+      ? 'The page shows the last good build. Fix the file and save: this closes by itself.'
+      : 'The page is up to date. ' + (errors ? 'docsgen build fails on the errors. ' : '') + 'Fix them and save: this closes by itself.';
     const close = document.createElement('button');
     close.type = 'button';
     close.textContent = 'Dismiss';
     close.style.cssText = 'position:absolute;top:16px;right:16px;font:inherit;color:inherit;background:#444;border:0;padding:4px 12px;cursor:pointer';
     close.onclick = hide;
     box.append(title, note, close);
-    for (const text of problems) {
+    for (const problem of problems) {
       const pre = document.createElement('pre');
-      pre.style.cssText = 'white-space:pre-wrap;margin:0 0 12px;padding:12px;background:#000;border-left:4px solid #ff7b72;color:inherit;font:inherit';
-      pre.textContent = text;
+      pre.dataset.severity = problem.severity;
+      pre.style.cssText = 'white-space:pre-wrap;margin:0 0 12px;padding:12px;background:#000;color:inherit;font:inherit;border-left:4px solid ' + (COLORS[problem.severity] || COLORS.error);
+      pre.textContent = problem.text;
       box.append(pre);
     }
     document.body.append(box);
@@ -43,9 +58,12 @@ function clientSource(build: number): string {
   events.addEventListener('hello', (e) => {
     const data = JSON.parse(e.data);
     if (data.build !== BUILD) location.reload();
-    else if (data.problems.length) show(data.problems);
+    else show(data.failed, data.problems);
   });
-  events.addEventListener('problems', (e) => show(JSON.parse(e.data).problems));
+  events.addEventListener('problems', (e) => {
+    const data = JSON.parse(e.data);
+    show(data.failed, data.problems);
+  });
   events.addEventListener('reload', () => location.reload());
   events.addEventListener('ok', hide);
 })();`;

@@ -53,113 +53,126 @@ const MAX_URI_CHANGES = 10;
  * on top except for ranges.
  */
 export function createRequestHandler(options: HandlerOptions): Handler {
-  const fetchImpl = options.fetch ?? fetch;
+  const ctx: Context = { options, fetch: options.fetch ?? fetch };
   const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
-
-  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const site = options.site();
-    const target = parseRequestTarget(req.url ?? '/');
-    const refused = checkRequestHead(req, target);
-    if (refused !== null || target === null) return sendHtml(res, req.method, refused ?? 400, statusPage(refused ?? 400));
-    // the map reads `$request_uri` up to its `?`: still encoded, a `#fragment` included
-    const q = target.requestUri.indexOf('?');
-    const redirect = site.matchRedirect(q === -1 ? target.requestUri : target.requestUri.slice(0, q), target.args);
-    if (redirect) {
-      sendContinueIfExpected(req, res);
-      return sendRedirect(res, req.method, redirect.status, redirect.location);
-    }
-    await serveUri(req, res, site, target, target.uri, 0);
-  }
-
-  /** One pass of location matching; index.html and error pages come back here as nginx's internal redirects. */
-  async function serveUri(req: IncomingMessage, res: ServerResponse, site: ServeSite, target: RequestTarget, uri: string, depth: number): Promise<void> {
-    const method = req.method ?? 'GET';
-    if (depth > MAX_URI_CHANGES) return errorPage(req, res, site, 500);
-    const loc = matchLocation(uri, latin1(site.pathPrefix));
-    // the uri holds bytes (one per char): the file name is those bytes, UTF-8 or not
-    const file = Buffer.concat([Buffer.from(site.dir), Buffer.from(uri, 'latin1')]);
-    if (loc.kind === 'redirects-file') return errorPage(req, res, site, 404);
-    if (loc.kind === 'proxy') return proxyThirdParty(req, res, target.args, site.proxyAllowedHosts, fetchImpl);
-    const cache: Record<string, string> = loc.kind === 'files' && loc.cache ? { 'Cache-Control': loc.cache } : {};
-    if (loc.kind === 'files') {
-      // try_files $uri =404: anything but an existing non-directory is the 404 page
-      const st = await statOrError(file);
-      if (!isStats(st) || st.isDirectory()) return errorPage(req, res, site, 404);
-    } else if (uri.endsWith('/')) {
-      // the index module (GET, HEAD and POST only; other methods fall to the static module's 405)
-      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return sendHtml(res, method, 405, statusPage(405));
-      const index = await statOrError(Buffer.concat([file, Buffer.from('index.html')]));
-      if (isStats(index)) return serveUri(req, res, site, target, uri + 'index.html', depth + 1);
-      if (index.code === 'ELOOP' || index.code === 'EMLINK' || index.code === 'EACCES') return sendHtml(res, method, 403, statusPage(403));
-      if (index.code === 'ENOTDIR' || index.code === 'ENAMETOOLONG') return errorPage(req, res, site, 404);
-      const dir = await statOrError(file);
-      if (!isStats(dir)) {
-        if (dir.code === 'ENOENT') return errorPage(req, res, site, 404);
-        if (dir.code === 'ELOOP' || dir.code === 'EMLINK') return sendHtml(res, method, 403, statusPage(403));
-        if (dir.code !== 'EACCES') return errorPage(req, res, site, 500);
-      } else if (!dir.isDirectory()) return errorPage(req, res, site, 500);
-      // "directory index is forbidden"
-      if (index.code === 'ENOENT') return sendHtml(res, method, 403, statusPage(403));
-      return errorPage(req, res, site, 500);
-    }
-    // the static module
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return sendHtml(res, method, 405, statusPage(405), cache);
-    const st = await statOrError(file);
-    if (!isStats(st)) {
-      if (NOT_FOUND.has(st.code ?? '')) return errorPage(req, res, site, 404);
-      if (FORBIDDEN.has(st.code ?? '')) return sendHtml(res, method, 403, statusPage(403), cache);
-      return errorPage(req, res, site, 500);
-    }
-    if (st.isDirectory()) {
-      // nginx escapes the decoded path (a name with %, a space, UTF-8, CR or LF stays one valid header value)
-      return sendRedirect(res, method, 301, escapeUri(uri) + '/' + (target.args ? '?' + target.args : ''));
-    }
-    // open() of a socket fails (ENXIO, a 500 in nginx); FIFOs and devices open but are "not a regular file" (404)
-    if (st.isSocket()) return errorPage(req, res, site, 500);
-    if (!st.isFile()) return errorPage(req, res, site, 404);
-    if (method === 'POST') return sendHtml(res, method, 405, statusPage(405), cache);
-    return sendFile(req, res, site, uri, file, st, loc.kind === 'files' ? loc.cache : null);
-  }
-
-  /** `error_page 404|500 <prefix>/<status>.html`: that page with its status (nginx's bare page when missing). */
-  async function errorPage(req: IncomingMessage, res: ServerResponse, site: ServeSite, status: 404 | 500): Promise<void> {
-    const page = `${site.pathPrefix.replace(/\/+$/, '')}/${status}.html`;
-    let html: Buffer;
-    try {
-      html = await readFile(path.join(site.dir, page));
-    } catch {
-      // nginx's own page; the dev server still adds its client, so an overlay shows even before a first build
-      const bare = options.transformHtml ? options.transformHtml(statusPage(status)) : statusPage(status);
-      return sendHtml(res, req.method, status, bare, { 'Cache-Control': CACHE_REVALIDATE });
-    }
-    const body = options.transformHtml ? options.transformHtml(html.toString('utf8')) : html;
-    return sendHtml(res, req.method, status, body, { 'Cache-Control': CACHE_REVALIDATE });
-  }
-
-  /** Sends a found file with nginx's Content-Type and the location's Cache-Control. */
-  async function sendFile(req: IncomingMessage, res: ServerResponse, site: ServeSite, uri: string, file: Buffer, st: Stats, cache: string | null): Promise<void> {
-    const type = contentTypeFor(uri);
-    sendContinueIfExpected(req, res);
-    if (options.transformHtml && type === 'text/html') {
-      // a rebuild may swap the output folder between the stat and this read: answer as nginx would then
-      const html = await readFile(file, 'utf8').catch(() => null);
-      if (html === null) return errorPage(req, res, site, 404);
-      return sendHtml(res, req.method, 200, options.transformHtml(html), cache ? { 'Cache-Control': cache } : {});
-    }
-    // as nginx's SVG locations do (see SVG_CSP)
-    if (SVG_PATH.test(uri)) res.setHeader('Content-Security-Policy', SVG_CSP);
-    return sendStaticFile(req, res, { file, st, contentType: type, cacheControl: cache ?? options.defaultCacheControl ?? null });
-  }
-
   return (req, res) => {
     compress(req as never, res as never, () => {
-      respond(req, res).catch((err: unknown) => {
+      respond(ctx, req, res).catch((err: unknown) => {
         options.onError?.(err);
         if (res.headersSent) res.destroy();
-        else void errorPage(req, res, options.site(), 500).catch(() => res.destroy());
+        else void errorPage(ctx, req, res, options.site(), 500).catch(() => res.destroy());
       });
     });
   };
+}
+
+/** The handler's options, and the fetch the proxy uses. */
+interface Context {
+  options: HandlerOptions;
+  fetch: typeof fetch;
+}
+
+/** 1. The request head, then redirects on the raw request URI, then the locations. */
+async function respond(ctx: Context, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const site = ctx.options.site();
+  const target = parseRequestTarget(req.url ?? '/');
+  const refused = checkRequestHead(req, target);
+  if (refused !== null || target === null) return sendHtml(res, req.method, refused ?? 400, statusPage(refused ?? 400));
+  // the map reads `$request_uri` up to its `?`: still encoded, a `#fragment` included
+  const q = target.requestUri.indexOf('?');
+  const redirect = site.matchRedirect(q === -1 ? target.requestUri : target.requestUri.slice(0, q), target.args);
+  if (redirect) {
+    sendContinueIfExpected(req, res);
+    return sendRedirect(res, req.method, redirect.status, redirect.location);
+  }
+  await serveUri(ctx, req, res, site, target, target.uri, 0);
+}
+
+/** 2. One pass of location matching; index.html and error pages come back here as nginx's internal redirects. */
+async function serveUri(ctx: Context, req: IncomingMessage, res: ServerResponse, site: ServeSite, target: RequestTarget, uri: string, depth: number): Promise<void> {
+  const method = req.method ?? 'GET';
+  if (depth > MAX_URI_CHANGES) return errorPage(ctx, req, res, site, 500);
+  const loc = matchLocation(uri, latin1(site.pathPrefix));
+  // the uri holds bytes (one per char): the file name is those bytes, UTF-8 or not
+  const file = Buffer.concat([Buffer.from(site.dir), Buffer.from(uri, 'latin1')]);
+  if (loc.kind === 'redirects-file') return errorPage(ctx, req, res, site, 404);
+  if (loc.kind === 'proxy') return proxyThirdParty(req, res, target.args, site.proxyAllowedHosts, ctx.fetch);
+  const cache: Record<string, string> = loc.kind === 'files' && loc.cache ? { 'Cache-Control': loc.cache } : {};
+  if (loc.kind === 'files') {
+    // try_files $uri =404: anything but an existing non-directory is the 404 page
+    const st = await statOrError(file);
+    if (!isStats(st) || st.isDirectory()) return errorPage(ctx, req, res, site, 404);
+  } else if (uri.endsWith('/')) {
+    return serveIndex(ctx, req, res, site, target, uri, file, depth);
+  }
+  // the static module
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return sendHtml(res, method, 405, statusPage(405), cache);
+  const st = await statOrError(file);
+  if (!isStats(st)) {
+    if (NOT_FOUND.has(st.code ?? '')) return errorPage(ctx, req, res, site, 404);
+    if (FORBIDDEN.has(st.code ?? '')) return sendHtml(res, method, 403, statusPage(403), cache);
+    return errorPage(ctx, req, res, site, 500);
+  }
+  if (st.isDirectory()) {
+    // nginx escapes the decoded path (a name with %, a space, UTF-8, CR or LF stays one valid header value)
+    return sendRedirect(res, method, 301, escapeUri(uri) + '/' + (target.args ? '?' + target.args : ''));
+  }
+  // open() of a socket fails (ENXIO, a 500 in nginx); FIFOs and devices open but are "not a regular file" (404)
+  if (st.isSocket()) return errorPage(ctx, req, res, site, 500);
+  if (!st.isFile()) return errorPage(ctx, req, res, site, 404);
+  if (method === 'POST') return sendHtml(res, method, 405, statusPage(405), cache);
+  return sendFile(ctx, req, res, site, uri, file, st, loc.kind === 'files' ? loc.cache : null);
+}
+
+/** 3. The index module for a uri ending in `/` (GET, HEAD and POST only; other methods fall to the static module's 405). */
+async function serveIndex(ctx: Context, req: IncomingMessage, res: ServerResponse, site: ServeSite, target: RequestTarget, uri: string, file: Buffer, depth: number): Promise<void> {
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return sendHtml(res, method, 405, statusPage(405));
+  const index = await statOrError(Buffer.concat([file, Buffer.from('index.html')]));
+  if (isStats(index)) return serveUri(ctx, req, res, site, target, uri + 'index.html', depth + 1);
+  if (index.code === 'ELOOP' || index.code === 'EMLINK' || index.code === 'EACCES') return sendHtml(res, method, 403, statusPage(403));
+  if (index.code === 'ENOTDIR' || index.code === 'ENAMETOOLONG') return errorPage(ctx, req, res, site, 404);
+  const dir = await statOrError(file);
+  if (!isStats(dir)) {
+    if (dir.code === 'ENOENT') return errorPage(ctx, req, res, site, 404);
+    if (dir.code === 'ELOOP' || dir.code === 'EMLINK') return sendHtml(res, method, 403, statusPage(403));
+    if (dir.code !== 'EACCES') return errorPage(ctx, req, res, site, 500);
+  } else if (!dir.isDirectory()) return errorPage(ctx, req, res, site, 500);
+  // "directory index is forbidden"
+  if (index.code === 'ENOENT') return sendHtml(res, method, 403, statusPage(403));
+  return errorPage(ctx, req, res, site, 500);
+}
+
+/** `error_page 404|500 <prefix>/<status>.html`: that page with its status (nginx's bare page when missing). */
+async function errorPage(ctx: Context, req: IncomingMessage, res: ServerResponse, site: ServeSite, status: 404 | 500): Promise<void> {
+  const { transformHtml } = ctx.options;
+  const page = `${site.pathPrefix.replace(/\/+$/, '')}/${status}.html`;
+  let html: Buffer;
+  try {
+    html = await readFile(path.join(site.dir, page));
+  } catch {
+    // nginx's own page; the dev server still adds its client, so an overlay shows even before a first build
+    const bare = transformHtml ? transformHtml(statusPage(status)) : statusPage(status);
+    return sendHtml(res, req.method, status, bare, { 'Cache-Control': CACHE_REVALIDATE });
+  }
+  const body = transformHtml ? transformHtml(html.toString('utf8')) : html;
+  return sendHtml(res, req.method, status, body, { 'Cache-Control': CACHE_REVALIDATE });
+}
+
+/** Sends a found file with nginx's Content-Type and the location's Cache-Control. */
+async function sendFile(ctx: Context, req: IncomingMessage, res: ServerResponse, site: ServeSite, uri: string, file: Buffer, st: Stats, cache: string | null): Promise<void> {
+  const { transformHtml, defaultCacheControl } = ctx.options;
+  const type = contentTypeFor(uri);
+  sendContinueIfExpected(req, res);
+  if (transformHtml && type === 'text/html') {
+    // a rebuild may swap the output folder between the stat and this read: answer as nginx would then
+    const html = await readFile(file, 'utf8').catch(() => null);
+    if (html === null) return errorPage(ctx, req, res, site, 404);
+    return sendHtml(res, req.method, 200, transformHtml(html), cache ? { 'Cache-Control': cache } : {});
+  }
+  // as nginx's SVG locations do (see SVG_CSP)
+  if (SVG_PATH.test(uri)) res.setHeader('Content-Security-Policy', SVG_CSP);
+  return sendStaticFile(req, res, { file, st, contentType: type, cacheControl: cache ?? defaultCacheControl ?? null });
 }
 
 /** A string's UTF-8 bytes, one per char, to compare with a request's `$uri`. */

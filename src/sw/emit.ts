@@ -5,7 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic, StageResult } from '../diagnostics/types.js';
-import { writeAtomic } from '../images/cache.js';
+import { writeAtomic } from '../util/write-atomic.js';
 import { swCodes } from './codes.js';
 import { injectManifest } from './inject-manifest.js';
 import { prefixDir } from './paths.js';

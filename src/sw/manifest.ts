@@ -6,7 +6,7 @@ import { MANIFEST } from '../config/defaults.js';
 import type { Diagnostic, StageResult } from '../diagnostics/types.js';
 import { swCodes } from './codes.js';
 import { iconUrl, prefixDir } from './paths.js';
-import { writeAtomic } from '../images/cache.js';
+import { writeAtomic } from '../util/write-atomic.js';
 
 /** Options of writeManifest. */
 export interface WriteManifestOptions {

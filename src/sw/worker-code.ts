@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { docsgenRoot } from '../config/docsgen-root.js';
-import { writeAtomic } from '../images/cache.js';
+import { writeAtomic } from '../util/write-atomic.js';
 import { codeOptions, type CodeOptions } from './workbox-options.js';
 
 /** The URL of the one precache entry the code is generated with; inject-manifest.ts replaces that entry's array. */

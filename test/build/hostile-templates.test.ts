@@ -105,17 +105,39 @@ describe('a template that tries to end the build', () => {
 
 describe('a template that throws something other than an Error', () => {
   for (const concurrency of ['0', '2']) {
-    it(`is a DG3002 at each page it fails, not a crash (--concurrency ${concurrency})`, async () => {
+    it(`is one DG3030 naming the template and the pages it failed, not a crash (--concurrency ${concurrency})`, async () => {
       const { dir, good } = await siteWith('throws-a-non-error');
       const r = await runDocsgen(['build', '--root', dir, '--no-sw', '--concurrency', concurrency]);
       expect(r.exitCode, r.stderr).toBe(1);
-      expect(problems(r.stderr)).toEqual(
-        ['content/guide/reference.md', 'content/guide/setup.md'].map(
-          (page) => `${page}:1:1  error  DG3002  template \`doc\` failed to render this page: it threw null  (fix templates/doc.tsx (the page's data is in its page-data.json))`,
-        ),
-      );
+      expect(problems(r.stderr)).toEqual([
+        "content/guide/reference.md:1:1  error  DG3030  template code threw while rendering 2 pages (template `doc`): it threw null  (fix templates/doc.tsx; the first page it failed is content/guide/reference.md (its data is in its page-data.json))",
+      ]);
       expect(await staged(dir)).toEqual([]);
       expect(await snapshotTree(path.join(dir, 'dist'))).toEqual(good);
+    });
+  }
+});
+
+describe('a template that throws in code every template shares', () => {
+  for (const concurrency of ['0', '2']) {
+    it(`is reported once, at the throw in the shared file, with the number of pages it failed (--concurrency ${concurrency})`, async () => {
+      const { dir, good } = await siteWith('throws-in-shared-layout');
+      const r = await runDocsgen(['build', '--root', dir, '--no-sw', '--concurrency', concurrency]);
+      expect(r.exitCode, r.stderr).toBe(1);
+      // five pages fail (all but the home page, the 404 and 500 pages included), in four templates, at one line
+      expect(problems(r.stderr)).toEqual([
+        'templates/layout.tsx:7:11  error  DG3030  template code threw while rendering 5 pages (templates `doc`, `not-found`, `section`, `server-error`): no frame for /guide/  (the first page it failed is content/guide/index.md (its data is in its page-data.json))',
+      ]);
+      expect(r.stderr).toContain('✖ 1 error');
+      expect(await staged(dir)).toEqual([]);
+      expect(await snapshotTree(path.join(dir, 'dist'))).toEqual(good);
+
+      const json = await runDocsgen(['build', '--root', dir, '--no-sw', '--concurrency', concurrency, '--json']);
+      expect(json.exitCode).toBe(1);
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        ok: false,
+        diagnostics: [{ code: 'DG3030', severity: 'error', location: { file: 'templates/layout.tsx', line: 7, column: 11 } }],
+      });
     });
   }
 });

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { checkPage, type OutcomeCache, type PageResult } from '../../src/links/check-page.js';
+import { checkPage, type OutcomeCache, type CheckedPage } from '../../src/links/check-page.js';
 import { createContext } from '../../src/links/page-runner.js';
 
 v8.setFlagsFromString('--expose-gc');
@@ -28,7 +28,7 @@ describe('link checking memory', () => {
     const files = Array.from({ length: PAGES }, (_, i) => `${dir(i)}/index.html`);
     const ctx = createContext({ dir: '/nowhere', files: files.join('\0'), redirects: null, redirectsAlsoWithout: '', pathPrefix: '', collectExternal: false, skippedLinks: [] });
     const cache: OutcomeCache = new Map();
-    const results: PageResult[] = [];
+    const results: CheckedPage[] = [];
     gc();
     const before = process.memoryUsage().heapUsed;
     for (let i = 0; i < PAGES; i++) results.push(checkPage(files[i]!, page(i), ctx, cache));

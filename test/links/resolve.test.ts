@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { alignLinks } from '../../src/links/link-sources.js';
-import { extractPage, parseSrcset, pageUrl, parseRedirectRules, RedirectMatcher, resolveHref, SiteIndex } from '../../src/links/index.js';
+import { extractPage, parseSrcset, urlOfPageFile, parseRedirectRules, RedirectMatcher, resolveHref, SiteIndex } from '../../src/links/index.js';
 import { baseUrlOf } from '../../src/links/resolve-href.js';
 
 describe('resolveHref', () => {
-  const page = pageUrl('documentation/maps/basemaps/index.html');
+  const page = urlOfPageFile('documentation/maps/basemaps/index.html');
   it('resolves relative paths, dot segments, percent-encoding and unicode like a browser, then decodes like nginx', () => {
     expect(resolveHref('../../guide/', page)).toEqual({ type: 'internal', path: '/documentation/guide/', fragment: null });
     expect(resolveHref('../../../../../etc/passwd', page)).toEqual({ type: 'internal', path: '/etc/passwd', fragment: null });
@@ -22,7 +22,7 @@ describe('resolveHref', () => {
     expect(resolveHref('http://[oops/', page)).toEqual({ type: 'invalid' });
   });
   it('resolves against <base href>', () => {
-    const base = baseUrlOf(pageUrl('documentation/based/index.html'), '/documentation/maps/');
+    const base = baseUrlOf(urlOfPageFile('documentation/based/index.html'), '/documentation/maps/');
     expect(resolveHref('basemaps/', base)).toEqual({ type: 'internal', path: '/documentation/maps/basemaps/', fragment: null });
   });
 });

@@ -1,5 +1,6 @@
 // `docsgen dev` in headless Chromium: an edited Markdown page shows its new text without a manual reload, broken
-// frontmatter shows the overlay (and the terminal the problem), fixing it clears the overlay; Ctrl-C stops cleanly.
+// frontmatter shows the overlay (and the terminal the problem), fixing it clears the overlay; a broken link shows
+// in a panel with its severity while the page updates; Ctrl-C stops cleanly.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
@@ -79,6 +80,32 @@ describe('docsgen dev in the browser', () => {
     await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The fixed install text'));
     await page.getByText('The fixed install text is here.').waitFor({ timeout: 60_000 });
     await overlay.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('shows a broken link in a panel styled as the error `build` makes of it, the page updated, and clears it when fixed', async () => {
+    const from = output.length;
+    await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The linked install text').replace('[usage](/guide/usage/)', '[usage](/guide/usage-gone/)'));
+    // the build worked: the page shows the edit, and the problem in a panel beside it, not over it
+    await page.getByText('The linked install text is here.').waitFor({ timeout: 60_000 });
+    const overlay = page.locator(OVERLAY);
+    await overlay.waitFor({ timeout: 10_000 });
+    expect(await overlay.getAttribute('data-failed')).toBe('false');
+    expect(await overlay.getAttribute('role')).toBe('status');
+    expect(await overlay.textContent()).toContain('docsgen: the last build has 1 error');
+    const line = overlay.locator('pre');
+    expect(await line.count()).toBe(1);
+    expect(await line.getAttribute('data-severity')).toBe('error');
+    expect(await line.textContent()).toMatch(/^content\/guide\/install\.md:13:\d+  error  DG5101  /);
+    // the terminal keeps it a warning: dev does not fail on links
+    await waitForOutput(/built 4 pages in \d+ ms \([^)]*⚠ 1 warning\); pages reloaded/, from);
+    expect(output.slice(from)).toMatch(/content\/guide\/install\.md:13:\d+  warning  DG5101  /);
+    // the panel leaves the page usable: its heading is still in view above it
+    const box = await overlay.boundingBox();
+    expect(box!.y).toBeGreaterThan(0);
+
+    await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The relinked install text'));
+    await page.getByText('The relinked install text is here.').waitFor({ timeout: 60_000 });
+    await expect.poll(() => overlay.count()).toBe(0);
   });
 
   it('re-exports redirects when redirects/ changes, and ignores files outside the watched folders', async () => {

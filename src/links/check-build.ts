@@ -1,0 +1,39 @@
+// The build's link step: every internal link of the staged output, reported at the folder the user will look in.
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/index.js';
+import { checkLinks } from './check-links.js';
+
+/** What checkBuiltLinks needs of the build. */
+export interface CheckBuiltLinksOptions {
+  /** The staged web root. */
+  publicDir: string;
+  root: string;
+  cacheDir: string;
+  /** Reuse the results of pages whose file is unchanged since the last run. */
+  resultCache: boolean;
+  /** Every file of the web root, relative to it. */
+  files: string[];
+  /** `error` fails the build on a broken link; `warn` makes every problem a warning. */
+  mode: 'error' | 'warn';
+  /** The staging folder and the output folder it becomes. */
+  stagedAs: readonly [staging: string, outDir: string];
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Checks the staged output's links; problems located in it name the final output folder instead. */
+export async function checkBuiltLinks(opts: CheckBuiltLinksOptions): Promise<{ diagnostics: Diagnostic[]; stats: { links: number; linkPagesCached: number } }> {
+  const links = await checkLinks({
+    dir: opts.publicDir,
+    cwd: opts.root,
+    cacheDir: opts.cacheDir,
+    resultCache: opts.resultCache,
+    files: opts.files,
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+  });
+  const [staged, final] = opts.stagedAs.map((dir) => path.relative(opts.root, dir));
+  for (const d of links.diagnostics) {
+    if (d.location?.file.startsWith(staged!)) d.location.file = final + d.location.file.slice(staged!.length);
+    if (opts.mode === 'warn' && d.severity === 'error') d.severity = 'warning';
+  }
+  return { diagnostics: links.diagnostics, stats: { links: links.stats.links, linkPagesCached: links.stats.cachedPages } };
+}

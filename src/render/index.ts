@@ -1,0 +1,23 @@
+// Public face of the render stage: compile the templates (esbuild), render pages on worker threads into the
+// HTML shell and page-data files, and stage the output beside dist/ to swap it in whole. Cheap to import (a
+// no-change rebuild does, for recoverOutput): the template compiler loads on first use.
+import type * as Compile from './compile-templates.js';
+export type { ServerBundle, ClientBundle } from './compile-templates.js';
+export { RenderWorkers, renderAll, renderThreads, startRenderWorkers, MAIN_THREAD_MAX } from './pool.js';
+export { assemblePage, htmlFileOf, pageFilesOf, type ShellInputs, type PageFiles } from './assemble.js';
+export { writePageFiles, prepareFolders, type PageOutput, type FileSum } from './write-page.js';
+export { parseStoredResult, storedResultText, metaOf, type PageMeta, type PageResult, type PageReads, type RenderedPage } from './page-result.js';
+export type { PageTask, RenderSetup } from './page-task.js';
+export { Staging, recoverOutput, unstaged, STAGING_MARKER } from './staging.js';
+export { escapeHtml, renderDocument, type DocumentParts } from './document.js';
+export { stageOutput, shellInputsOf, renderSetupOf, type StagedOutput } from './output.js';
+
+/** Bundles the templates for Node with esbuild (see compile-templates.ts). */
+export async function compileServerTemplates(...args: Parameters<typeof Compile.compileServerTemplates>): Promise<Compile.ServerBundle> {
+  return (await import('./compile-templates.js')).compileServerTemplates(...args);
+}
+
+/** Bundles the browser side with esbuild: runtime, one chunk per template, styles (see compile-templates.ts). */
+export async function compileClient(...args: Parameters<typeof Compile.compileClient>): Promise<Compile.ClientBundle> {
+  return (await import('./compile-templates.js')).compileClient(...args);
+}

@@ -1,0 +1,63 @@
+// One rebuild of `docsgen dev`: the build into the cache folder, then what the overlay shows and what is served.
+import path from 'node:path';
+import { build, type BuildStats } from '../build.js';
+import { loadProject, PROJECT, type Project } from '../config/index.js';
+import { DiagnosticError, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { kindCodes, kindSeverity } from '../links/index.js';
+import { compileRedirectMatcher } from '../redirects/index.js';
+import { serveCodes } from './codes.js';
+import type { ServeSite } from './handler.js';
+import { loadSiteRedirects } from './load-site-redirects.js';
+
+/** A problem as the overlay shows it: its printed line, and how it is styled. */
+export interface OverlayProblem {
+  severity: 'error' | 'warning';
+  text: string;
+}
+
+/** What one rebuild gave. */
+export type DevBuildOutcome =
+  | { ok: true; ms: number; stats: BuildStats; diagnostics: Diagnostic[]; site: ServeSite }
+  | { ok: false; ms: number; diagnostics: Diagnostic[] };
+
+/**
+ * Builds the project into `outDir` (no service worker; broken links are warnings, so the page still updates) and,
+ * when that worked, reads the config and redirects again (either may have changed with this build).
+ */
+export async function buildForDev(root: string, outDir: string, fallback: Project, concurrency?: number, strict = false): Promise<DevBuildOutcome> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    const result = await build({ root, out: outDir, sw: false, links: 'warn', strict, ...(concurrency !== undefined ? { concurrency } : {}) });
+    if (result.outputs === null || hasErrors(result.diagnostics)) return { ok: false, ms: ms(), diagnostics: result.diagnostics };
+    const config = (await loadProject(root).catch(() => null))?.config ?? fallback.config;
+    const publicDir = path.join(outDir, 'public');
+    const redirects = await loadSiteRedirects(publicDir, path.join(root, PROJECT.redirects), root, { allowedHosts: config.allowedRedirectHosts, pathPrefix: config.pathPrefix });
+    const site = { dir: publicDir, pathPrefix: config.pathPrefix, matchRedirect: compileRedirectMatcher(redirects.rules), proxyAllowedHosts: config.proxyAllowedHosts };
+    return { ok: true, ms: ms(), stats: result.stats, diagnostics: [...result.diagnostics, ...redirects.diagnostics], site };
+  } catch (err) {
+    const diagnostic: Diagnostic = err instanceof DiagnosticError
+      ? err.diagnostic
+      : { code: serveCodes.DEV_BUILD_FAILED, severity: 'error', message: `the build crashed: ${(err as Error)?.stack ?? String(err)}`, hint: 'this is a bug in docsgen; the dev server keeps running' };
+    return { ok: false, ms: ms(), diagnostics: [diagnostic] };
+  }
+}
+
+// link problems `docsgen build` fails on: dev reports them as warnings (the page updates), the overlay as errors
+const BUILD_FAILS_ON = new Set(Object.entries(kindCodes).filter(([kind]) => kindSeverity[kind as keyof typeof kindSeverity] === 'error').map(([, code]) => code));
+
+/**
+ * What the overlay shows after a build: a failed build's errors; or every problem of one that worked, broken links
+ * styled as the errors `docsgen build` makes of them.
+ */
+export function overlayProblems(outcome: DevBuildOutcome): OverlayProblem[] {
+  if (!outcome.ok) {
+    const errors = outcome.diagnostics.filter((d) => d.severity === 'error');
+    const shown = errors.length > 0 ? errors : [{ code: serveCodes.DEV_BUILD_FAILED, severity: 'error' as const, message: 'the build failed without a reported problem' }];
+    return shown.map((d) => ({ severity: 'error', text: formatDiagnostic(d) }));
+  }
+  return outcome.diagnostics.map((d) => {
+    const severity = d.severity === 'error' || BUILD_FAILS_ON.has(d.code) ? 'error' : 'warning';
+    return { severity, text: formatDiagnostic(severity === d.severity ? d : { ...d, severity }) };
+  });
+}
