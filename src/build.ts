@@ -144,6 +144,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   if (hasErrors(diagnostics)) return run.failed();
   await pluginsChecked;
 
+  // the search index keeps each page's terms by the page's key: only pages that changed are new work (src/search/)
+  const search = config.search ? await (await import('./search/index.js')).SearchIndex.open(project.cacheDir, config.defaultLocale) : null;
   const { staging, publicDir, siteDir, serverDir } = await stageOutput(outDir, root, prefixDir);
   const stopFolders = { stopped: false };
   // a cold build renders every page: their folders are made from now on, ahead of the threads that write there
@@ -164,7 +166,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const store = await PageStore.open(plan.tasks, previous, { cacheDir: project.cacheDir, useCache, config, templateKeys: serverBundle.templateKeys, bundleHash: serverBundle.hash, shellKey: cacheKey(JSON.stringify(shell)), pluginsKey: markdownPlugins.key, imageHash: imageHashOf(previous, root) });
     const collected = collectPages({ siteDir, shell });
     const tick = () => run.progress({ phase: 'pages', done: collected.count, total: plan.tasks.length });
-    const toRender = await store.reuseUnchanged(shared.props, collected, previous.outputKept ? path.join(outDir, 'public', prefixDir) : null, () => (stats.cached++, tick()));
+    const previousSiteDir = previous.outputKept ? path.join(outDir, 'public', prefixDir) : null;
+    const toRender = await store.reuseUnchanged(shared.props, collected, previousSiteDir, () => (stats.cached++, tick()), search?.noteCached);
     run.lap('cachedPages');
     stats.rendered = toRender.length;
     folders ??= prepareFolders(siteDir, toRender, stopFolders);
@@ -174,6 +177,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       collected.record(page.meta, plan.tasks[page.id]!.displayFile, page.ok);
       if (collected.count % GC_EVERY_PAGES === 0) run.collectGarbage(); // result messages outpace V8's own collections
       tick();
+      if (page.ok) await search?.note(plan.tasks[page.id]!, store.keyOf(page.id), page.search ?? null);
       await store.keepRendered(page);
     };
     run.take(await renderAll(toRender, setup, { ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}), workers: prestarted.workers, locate: serverBundle.locate, onResult }));
@@ -208,6 +212,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const linkOptions = { publicDir, root, cacheDir: path.join(project.cacheDir, 'links'), resultCache: useCache, files: siteFiles, stagedAs: [staging.dir, outDir] as const, onProgress: (done: number, total: number) => run.progress({ phase: 'links', done, total }) };
     if (options.links !== 'off') Object.assign(stats, run.take(await (await import('./links/index.js')).checkBuiltLinks({ ...linkOptions, mode: options.links ?? 'error' })).stats);
     run.lap('links');
+    // the search index (search/ under the site), from the pages' terms noted above
+    if (search) Object.assign(stats, run.take(await search.write(siteDir, previousSiteDir)).stats);
+    run.lap('search');
 
     // 9. The service worker, last: it precaches the final files.
     if (options.sw !== false) run.take(await (await import('./sw/index.js')).emitServiceWorker({ publicDir, pathPrefix: config.pathPrefix, buildHash: site.buildHash, cacheDir: path.join(project.cacheDir, 'sw') }));

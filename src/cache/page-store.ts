@@ -35,6 +35,9 @@ export interface PageStoreOptions {
   imageHash: (file: string) => Promise<string | null>;
 }
 
+/** Told of every page found in the cache, with a reader of its cached search terms (the search index's note). */
+export type CachedPageHook = (task: PageTask, key: string, readSearch: () => Promise<unknown>) => Promise<void>;
+
 /** The page cache as one build uses it: reuse unchanged pages, keep rendered ones, save. */
 export class PageStore {
   /** Page path → its output key and files as written, for the next build's hard links. */
@@ -63,12 +66,13 @@ export class PageStore {
    * Takes every page it can from the cache into `sink` (files linked from the previous output in `previousSiteDir`
    * when their output key matches, else written from the cached result) and returns the others, to render, in order.
    */
-  async reuseUnchanged(shared: unknown, sink: PageSink, previousSiteDir: string | null, onReused: () => void): Promise<PageTask[]> {
+  async reuseUnchanged(shared: unknown, sink: PageSink, previousSiteDir: string | null, onReused: () => void, onCached?: CachedPageHook): Promise<PageTask[]> {
     const toRender: PageTask[] = [];
     const previousOutputs = this.previous.outputKept ? this.previous.state?.outputs : undefined;
     await mapLimit(this.tasks, 32, async (task) => {
       const entry = await this.cache.lookup(task.pagePath, this.keys[task.id]!, shared, this.opts.imageHash);
       if (!entry) return void toRender.push(task);
+      await onCached?.(task, this.keys[task.id]!, async () => (await this.cache.read(entry))?.search);
       const outKey = cacheKey(entry.resultHash, this.opts.shellKey);
       const previous = previousSiteDir ? previousOutputs?.[task.pagePath] : undefined;
       if (previous?.[0] === outKey && (await sink.reuse(entry.meta, task.displayFile, previousSiteDir!, [[previous[1], previous[2]], [previous[3], previous[4]]]))) {
@@ -82,6 +86,11 @@ export class PageStore {
       onReused();
     });
     return toRender.sort((a, b) => a.id - b.id);
+  }
+
+  /** The cache key of the page with this task id. */
+  keyOf(id: number): string {
+    return this.keys[id]!;
   }
 
   /** Registers a page a render thread has just rendered and stored (unless it failed or an image is unreadable). */

@@ -78,6 +78,8 @@ const siteConfigObject = z
       })
       .strict()
       .default({}),
+    // site search (docs/search.md): false builds no index, and the header shows no search button
+    search: z.boolean().default(true),
   })
   .strict();
 

@@ -19,6 +19,8 @@ export const frontmatterSchema = z
     order: z.number().finite().optional(),
     template: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a template name like "doc"').optional(),
     draft: z.boolean().optional(),
+    // `false` keeps a published page out of the site search (see docs/search.md)
+    search: z.boolean().optional(),
     navTitle: z.string().trim().min(1).optional(),
     // "Last updated" as the writer states it; without it, the date of the last commit of the file (git-dates.ts)
     lastUpdated: z.string().refine(isIsoDate, 'a date like 2025-01-31 (or an ISO 8601 date-time like 2025-01-31T09:30:00Z)').optional(),

@@ -10,6 +10,7 @@ export { pagePathOf, urlOf, rewriteHref, isExemptPath, isExternalHref, isAssetPa
 export type { ImageNode } from './image-nodes.js';
 export type { CompileOptions, CompiledMarkdown } from './markdown.js';
 export type { TocEntry } from './headings.js';
+export type { SearchText } from './search-text.js';
 export type { LinkSource } from './links.js';
 export type { PageImage } from './images.js';
 export { SUPPORTED_CONTAINER_DIRECTIVES, SUPPORTED_LEAF_DIRECTIVES } from './directives.js';

@@ -16,6 +16,7 @@ import { reportRawHtml, reportUnknownContainers, reportUnrendered } from './unsu
 import { refuseUnsafeUrls } from './unsafe-urls.js';
 import { substituteVariables } from './variables.js';
 import { indexNodes } from './walk.js';
+import { searchTextOf, type SearchText } from './search-text.js';
 
 /** What the build needs to know about the site while compiling one page. */
 export interface CompileOptions {
@@ -44,6 +45,8 @@ export interface CompiledMarkdown {
   links: LinkSource[];
   images: PageImage[];
   diagnostics: Diagnostic[];
+  /** The page's text for the search index (variables substituted); absent when compiling failed. */
+  searchText?: SearchText;
 }
 
 /** Markdown source (frontmatter included) to mdast with positions (async with Markdown plugins: src/plugins/). */
@@ -133,7 +136,7 @@ async function compileTree(
   } catch (err) {
     return failed(err, displayFile, lines);
   }
-  return { html, toc, firstHeading: lifted?.text ?? firstHeading, links, images, diagnostics };
+  return { html, toc, firstHeading: lifted?.text ?? firstHeading, links, images, diagnostics, searchText: searchTextOf(nodes.values, nodes.headings) };
 }
 
 function isStackOverflow(err: unknown): boolean {

@@ -7,6 +7,7 @@ import { swCodes } from '../sw/codes.js';
 import { serveCodes } from '../serve/codes.js';
 import { initCodes } from '../init/codes.js';
 import { siteFileCodes } from '../site-files/codes.js';
+import { searchCodes } from '../search/codes.js';
 
 /** Every code of every stage, by stage, for the uniqueness test and the README's table. */
 export const allCodes: Record<string, Record<string, string>> = {
@@ -19,4 +20,5 @@ export const allCodes: Record<string, Record<string, string>> = {
   serve: serveCodes,
   init: initCodes,
   siteFiles: siteFileCodes,
+  search: searchCodes,
 };

@@ -66,11 +66,11 @@ export function shellInputsOf(
 
 /** What every render thread needs once: the server bundle, the compile options, the shared data, where to write. */
 export function renderSetupOf(
-  project: { root: string; contentDir: string; templatesDir: string; config: { pathPrefix: string; variables: Record<string, string>; images: { maxWidth: number } } },
+  project: { root: string; contentDir: string; templatesDir: string; config: { pathPrefix: string; variables: Record<string, string>; images: { maxWidth: number }; defaultLocale: string } },
   run: { serverBundle: string; shared: Record<string, unknown>; output: PageOutput; packsDir: string; fileStamps: FileStamps; markdownPlugins?: RenderSetup['markdownPlugins'] },
 ): RenderSetup {
   const { root, config } = project;
   // the templates folder as messages name it
   const templatesDir = path.relative(root, project.templatesDir).split(path.sep).join('/');
-  return { ...run, templatesDir, root, contentDir: project.contentDir, pathPrefix: config.pathPrefix, variables: config.variables, imageMaxWidth: config.images.maxWidth };
+  return { ...run, templatesDir, root, contentDir: project.contentDir, pathPrefix: config.pathPrefix, variables: config.variables, lang: config.defaultLocale, imageMaxWidth: config.images.maxWidth };
 }

@@ -29,6 +29,8 @@ export interface PageResult extends PageMeta {
   body: string;
   /** The page's data as the template received it (null when the page failed). */
   pageContext: Record<string, unknown> | null;
+  /** The page's search terms and scores (see search/page-terms.ts); absent for pages kept out of search. */
+  search?: string;
 }
 
 /**
@@ -76,6 +78,8 @@ export interface RenderedPage {
   files: [html: FileSum, pageData: FileSum] | null;
   /** Which shared data its template read. */
   reads: PageReads;
+  /** The page's search terms (PageResult.search). */
+  search?: string;
 }
 
 /**

@@ -45,6 +45,8 @@ export interface RenderSetup {
   output: PageOutput;
   /** The page cache's pack folder: each thread appends its results to a pack of its own. */
   packsDir: string;
+  /** The site's language (config `defaultLocale`): how the search index cuts words. */
+  lang?: string;
   /** Size, mtime and hash of content files other than pages, by path relative to `root` (the build's fingerprint). */
   fileStamps?: FileStamps;
   /** The site's remark/rehype plugins, when it has any: its pages go through their unified pipeline (src/plugins/). */

@@ -15,6 +15,7 @@ import type { PageFurniture } from '../pagedata/furniture.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import { metaOf, storedResultText, type PageReads, type PageResult, type RenderedPage } from './page-result.js';
 import { writePageFiles } from './write-page.js';
+import { pageTerms } from '../search/index.js';
 
 interface TemplateModule {
   createElement: (type: unknown, props: unknown) => unknown;
@@ -82,7 +83,7 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
     const { at, bytes } = pack.appendText(text);
     stored = { at, hash: cacheKey(bytes) };
   }
-  return { id: task.id, meta: metaOf(result), ok, stored, files, reads };
+  return { id: task.id, meta: metaOf(result), ok, stored, files, reads, ...(result.search !== undefined ? { search: result.search } : {}) };
 }
 
 const stampLookups = new WeakMap<RenderSetup, ContentHashOf>();
@@ -205,6 +206,10 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
     return { result, reads: noReads, stale };
   }
   result.pageContext = pageContext;
+  // published pages only: not the status pages, nor a page whose frontmatter says `search: false`
+  if (task.status === undefined && task.frontmatter.search !== false && 'searchText' in compiled && compiled.searchText) {
+    result.search = pageTerms(task.frontmatter.title, compiled.searchText, setup.lang ?? 'en');
+  }
   return { result, reads: readsToSend(setup, tracked.summary()), stale };
 }
 

@@ -10,6 +10,7 @@ export const CACHE_NAMES = {
   pageData: 'docsgen-page-data',
   immutable: 'docsgen-immutable',
   assets: 'docsgen-assets',
+  search: 'docsgen-search',
 } as const;
 
 /** Seconds a NetworkFirst request waits for the network before it answers from the cache. */
@@ -51,6 +52,18 @@ export function runtimeCaching(): RuntimeCaching[] {
         cacheableResponse: { statuses: [200] },
         expiration: { maxEntries: 600 },
       },
+    },
+    {
+      // the search index's manifest: fresh when online, so it never names shards a newer build removed
+      urlPattern: matcher(`rel === 'search/index.json'`),
+      handler: 'NetworkFirst',
+      options: { cacheName: CACHE_NAMES.search, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 400 } },
+    },
+    {
+      // its shards and blocks are named by their content's hash: cached as queries use them, never precached whole
+      urlPattern: matcher(`/^search\\/[a-z]\\/[0-9a-f]+\\.json$/.test(rel)`),
+      handler: 'CacheFirst',
+      options: { cacheName: CACHE_NAMES.search, cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 400 } },
     },
     {
       // content-hashed bundles (top level, `name-<hash>.js`) and optimized images never change under one URL

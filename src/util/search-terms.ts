@@ -1,0 +1,61 @@
+// The one rule that turns text into search terms, shared by the build (which indexes pages) and the browser
+// (which looks queries up): both must cut and fold words identically, or a query never meets its page.
+
+/** Languages written without spaces between words: cut by Intl.Segmenter instead of the word regex. */
+const SEGMENTED = /^(zh|ja|ko|th|lo|km|my)\b/i;
+
+/** Words too common in English prose to tell pages apart (dropped from the index and from queries). */
+const EN_STOP = new Set(
+  'a an and are as at be but by for from has have if in into is it its of on or that the their then there these they this to was were will with'.split(' '),
+);
+
+/** Longest term kept: longer runs are hashes and data, not words anyone types. */
+export const MAX_TERM = 40;
+
+const WORD = /[\p{L}\p{N}_]+(?:['’.][\p{L}\p{N}_]+)*/gu;
+const MARKS = /\p{M}+/gu;
+
+/** A word as indexed: lower case, accents folded (é → e), dots and apostrophes dropped (`esri.map` → `esrimap`). */
+export function foldTerm(word: string): string {
+  const lower = word.toLowerCase();
+  // NFD only when the word has something to fold: ASCII is most words and the hot path
+  const folded = /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(MARKS, '') : lower;
+  return folded.replace(/['’.]/g, '');
+}
+
+/** The terms of a text in `lang` (a BCP 47 tag), in order, stop words and one-letter words left out. */
+export function searchTerms(text: string, lang: string): string[] {
+  const out: string[] = [];
+  const stop = /^en\b/i.test(lang) ? EN_STOP : null;
+  const push = (word: string) => {
+    const term = foldTerm(word);
+    if (term.length < 2 && !/[^\x00-\x7f]/.test(term)) return;
+    if (term.length > MAX_TERM || stop?.has(term)) return;
+    out.push(term);
+  };
+  if (SEGMENTED.test(lang) && typeof Intl.Segmenter === 'function') {
+    for (const s of new Intl.Segmenter(lang, { granularity: 'word' }).segment(text)) if (s.isWordLike) push(s.segment);
+    return out;
+  }
+  for (const m of text.matchAll(WORD)) push(m[0]);
+  return out;
+}
+
+/**
+ * Extra terms for identifiers: `queryFeatures` is also found as `query` and `features`, `max_record_count` as
+ * its parts. Only the parts are returned (the whole word is a term already).
+ */
+export function identifierParts(word: string): string[] {
+  const parts = word
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .map((p) => p.toLowerCase())
+    .filter((p) => p.length >= 2);
+  return parts.length > 1 ? parts : [];
+}
+
+/** The shard a term lives in: its first two characters (code points), so prefixes of 2+ characters find their shard. */
+export function shardKey(term: string): string {
+  return [...term].slice(0, 2).join('');
+}
