@@ -4,6 +4,7 @@ import { ColorModeToggle } from './color-mode';
 import { TableOfContents } from './toc';
 import { NavDrawer } from './nav-drawer';
 import { NavTree } from './nav-tree';
+import { SearchButton } from './search';
 import { SectionMenu } from './section-menu';
 import type { TemplateProps } from './types';
 
@@ -64,6 +65,7 @@ export function Layout({ page, nav, site, header, footer, children }: TemplatePr
           )}
           <SectionMenu sections={header.sections} current={page.section} />
           <div slot="user" className="header-tools">
+            <SearchButton pathPrefix={site.pathPrefix} />
             <ColorModeToggle />
           </div>
         </CalciteNavigation>

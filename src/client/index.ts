@@ -1,6 +1,7 @@
 // The browser runtime's entry: hydrates the server-rendered page, then navigates client-side with the seed's
 // loader, prefetching, scroll restoration, announcements, service worker and translations.
 import { setAssetPath } from '@esri/calcite-components';
+import { CALCITE_DEBOUNCE } from '../config/defaults.js';
 import { applyStoredColorMode } from './color-mode.js';
 import { reloadOnHashMismatch } from './compilation-hash.js';
 import { fetchData } from './data.js';
@@ -83,9 +84,35 @@ export async function startApp(options: AppOptions): Promise<void> {
       uiLocale: () => uiLocale(rules),
       fetchData,
       serviceWorker: serviceWorkerState,
+      ...(options.search !== false ? searchRuntime(prefix, loader) : {}),
     };
     registerServiceWorker(prefix);
   });
+}
+
+/**
+ * The site search for templates: `search(query)` (its engine loads on first use, in a chunk of its own) and the
+ * delay the search box waits after typing stops (the component library's filter debounce).
+ */
+function searchRuntime(prefix: string, loader: Loader): Record<string, unknown> {
+  let engine: Promise<(query: string) => Promise<unknown>> | null = null;
+  const json = async (url: string) => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    return res.json();
+  };
+  const pageHtml = async (path: string) => {
+    const page = await loader.loadPage(prefix + path);
+    const html = page.status === 'success' ? page.payload.result.pageContext?.['html'] : null;
+    return typeof html === 'string' ? html : null;
+  };
+  return {
+    searchDebounceMs: CALCITE_DEBOUNCE.filter,
+    search: async (query: string) => {
+      engine ??= import('./search.js').then((m) => m.createSearch(`${prefix}/search`, { json, pageHtml }));
+      return (await engine)(query);
+    },
+  };
 }
 
 declare global {

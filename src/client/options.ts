@@ -14,6 +14,8 @@ export interface AppOptions {
   localeAliases?: Record<string, string>;
   /** Browser-side redirects (`toBrowserRedirects` of the redirect source). */
   redirects?: BrowserRedirects;
+  /** Whether the build wrote a search index (`search/`): the runtime offers `search` only then. */
+  search?: boolean;
   /** The build hash, when the build knows it before bundling; else the first app-data response stands in. */
   buildHash?: string;
 }

@@ -128,6 +128,8 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       locales: config.locales,
       defaultLocale: config.defaultLocale,
       localeAliases: config.localeAliases,
+      // the runtime offers the site search only when the build writes its index
+      search: config.search,
     },
     async writeSharedData(siteDir) {
       const site = {

@@ -59,3 +59,26 @@ export function identifierParts(word: string): string[] {
 export function shardKey(term: string): string {
   return [...term].slice(0, 2).join('');
 }
+
+/** Start and end of each word of a text (non-segmented languages), for highlighting the words a query matched. */
+export function wordSpans(text: string): Array<[start: number, end: number]> {
+  return [...text.matchAll(WORD)].map((m) => [m.index, m.index + m[0].length]);
+}
+
+/** Edit distance of two terms, or `max + 1` as soon as it must exceed `max` (suggestions and typos). */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let low = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < low) low = v;
+    }
+    if (low > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
