@@ -192,7 +192,7 @@ export function bestSection(html: string, terms: readonly string[], lang: string
   const sections: Section[] = [{ id: null, heading: null, text: '' }];
   const walk = (el: Element) => {
     for (const child of Array.from(el.children)) {
-      if (/^H[1-6]$/.test(child.tagName)) sections.push({ id: child.id || null, heading: child.textContent ?? '', text: '' });
+      if (/^H[1-6]$/.test(child.tagName)) sections.push({ id: child.id || null, heading: (child.textContent ?? '').replace(/\s*#\s*$/, ''), text: '' });
       else if (child.tagName === 'SECTION' || child.tagName === 'DIV') walk(child);
       else sections[sections.length - 1]!.text += ` ${child.textContent ?? ''}`;
     }

@@ -12,15 +12,15 @@ const EN_STOP = new Set(
 /** Longest term kept: longer runs are hashes and data, not words anyone types. */
 export const MAX_TERM = 40;
 
-const WORD = /[\p{L}\p{N}_]+(?:['’.][\p{L}\p{N}_]+)*/gu;
+const WORD = /[\p{L}\p{N}_]+(?:['’][\p{L}\p{N}_]+)*/gu;
 const MARKS = /\p{M}+/gu;
 
-/** A word as indexed: lower case, accents folded (é → e), dots and apostrophes dropped (`esri.map` → `esrimap`). */
+/** A word as indexed: lower case, accents folded (é → e), apostrophes dropped (`reader's` → `readers`). */
 export function foldTerm(word: string): string {
   const lower = word.toLowerCase();
   // NFD only when the word has something to fold: ASCII is most words and the hot path
   const folded = /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(MARKS, '') : lower;
-  return folded.replace(/['’.]/g, '');
+  return folded.replace(/['’]/g, '');
 }
 
 /** The terms of a text in `lang` (a BCP 47 tag), in order, stop words and one-letter words left out. */
