@@ -123,6 +123,10 @@ function SearchDialog({ pathPrefix, onClose }: { pathPrefix: string; onClose: ()
     } else if (e.key === 'ArrowUp' && hits.length > 0) {
       e.preventDefault();
       setActive((a) => (a - 1 + hits.length) % hits.length);
+    } else if (e.key === 'Escape') {
+      // a search input would spend the first Escape clearing itself: it closes the dialog at once
+      e.preventDefault();
+      ref.current?.close();
     } else if (e.key === 'Enter' && hits[active]) {
       e.preventDefault();
       go(hits[active]!);
