@@ -1,7 +1,6 @@
 // The browser runtime's entry: hydrates the server-rendered page, then navigates client-side with the seed's
 // loader, prefetching, scroll restoration, announcements, service worker and translations.
 import { setAssetPath } from '@esri/calcite-components';
-import { CALCITE_DEBOUNCE } from '../config/defaults.js';
 import { applyStoredColorMode } from './color-mode.js';
 import { reloadOnHashMismatch } from './compilation-hash.js';
 import { fetchData } from './data.js';
@@ -84,7 +83,7 @@ export async function startApp(options: AppOptions): Promise<void> {
       uiLocale: () => uiLocale(rules),
       fetchData,
       serviceWorker: serviceWorkerState,
-      ...(options.search !== false ? searchRuntime(prefix, loader) : {}),
+      ...(options.search !== false ? searchRuntime(prefix, loader, options.searchDebounceMs ?? 250) : {}),
     };
     registerServiceWorker(prefix);
   });
@@ -94,7 +93,7 @@ export async function startApp(options: AppOptions): Promise<void> {
  * The site search for templates: `search(query)` (its engine loads on first use, in a chunk of its own) and the
  * delay the search box waits after typing stops (the component library's filter debounce).
  */
-function searchRuntime(prefix: string, loader: Loader): Record<string, unknown> {
+function searchRuntime(prefix: string, loader: Loader, debounceMs: number): Record<string, unknown> {
   let engine: Promise<(query: string) => Promise<unknown>> | null = null;
   const json = async (url: string) => {
     const res = await fetch(url);
@@ -107,7 +106,7 @@ function searchRuntime(prefix: string, loader: Loader): Record<string, unknown> 
     return typeof html === 'string' ? html : null;
   };
   return {
-    searchDebounceMs: CALCITE_DEBOUNCE.filter,
+    searchDebounceMs: debounceMs,
     search: async (query: string) => {
       engine ??= import('./search.js').then((m) => m.createSearch(`${prefix}/search`, { json, pageHtml }));
       return (await engine)(query);

@@ -16,6 +16,8 @@ export interface AppOptions {
   redirects?: BrowserRedirects;
   /** Whether the build wrote a search index (`search/`): the runtime offers `search` only then. */
   search?: boolean;
+  /** How long the search box waits after typing stops (the component library's filter debounce, seed section 9). */
+  searchDebounceMs?: number;
   /** The build hash, when the build knows it before bundling; else the first app-data response stands in. */
   buildHash?: string;
 }

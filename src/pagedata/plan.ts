@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
+import { defaults } from '../config/index.js';
 import type { SourcePage } from '../content/discover.js';
 import type { GitDates } from '../content/git-dates.js';
 import { codes } from '../diagnostics/codes.js';
@@ -130,6 +131,7 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       localeAliases: config.localeAliases,
       // the runtime offers the site search only when the build writes its index
       search: config.search,
+      searchDebounceMs: defaults.CALCITE_DEBOUNCE.filter,
     },
     async writeSharedData(siteDir) {
       const site = {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { checkedBytes, writeChecked } from '../cache/index.js';
 import { searchCodes } from './codes.js';
 import { mergeIndex, type IndexedPage } from './merge.js';
