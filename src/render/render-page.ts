@@ -208,7 +208,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   result.pageContext = pageContext;
   // published pages only: not the status pages, nor a page whose frontmatter says `search: false`
   if (task.status === undefined && task.frontmatter.search !== false && 'searchText' in compiled && compiled.searchText) {
-    result.search = pageTerms(task.frontmatter.title, compiled.searchText, setup.lang ?? 'en');
+    result.search = pageTerms(task.title, compiled.searchText, setup.lang ?? 'en');
   }
   return { result, reads: readsToSend(setup, tracked.summary()), stale };
 }
