@@ -2,6 +2,7 @@
 // assets → redirects → check links → service worker → publish. Each step is a function its stage's index.ts exports; this
 // file says only what runs when, and what starts early beside what. Stages a no-change rebuild does not need
 // (content, pagedata, redirects, images, links, sw) are imported when their step comes, so it never loads them.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { loadProject, PROJECT, type Project, type SiteConfig } from './config/index.js';
@@ -32,6 +33,12 @@ export interface BuildOptions {
   cache?: boolean;
   /** Unknown frontmatter keys are errors, and a description taken from a page's text is a warning. */
   strict?: boolean;
+  /** A URL the last build published that is now no page and no redirect source: error (default), warn or off. */
+  removedPages?: 'error' | 'warn' | 'off';
+  /** Compare with this published.json or sitemap.xml instead of the cache's list of published URLs. */
+  since?: string;
+  /** Keep this build's list of published URLs in the cache for the next build (default true; dev does not). */
+  recordPublished?: boolean;
   onProgress?: (event: BuildProgress) => void;
 }
 
@@ -114,7 +121,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
 
   // 2. Reuse: nothing changed since the last build, and its output is as it left it → done.
   const useCache = options.cache !== false;
-  const previous = await readPreviousBuild(inputsOf(project), outDir, { cache: useCache, output: [options.images !== false, options.sw !== false, options.links ?? 'error', markdownPlugins.key, options.strict === true] }, gitContentHead(project.contentDir));
+  const previous = await readPreviousBuild(inputsOf(project), outDir, { cache: useCache, output: [options.images !== false, options.sw !== false, options.links ?? 'error', markdownPlugins.key, options.strict === true, removedPagesMode(options, config), options.since ? sinceKey(options.since) : null] }, gitContentHead(project.contentDir));
   run.lap('fingerprint');
   const unchanged = useCache ? unchangedBuild(previous, outDir) : null;
   if (unchanged) return run.upToDate(unchanged, outDir);
@@ -141,6 +148,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // the browser applies the same redirects on client-side navigation, without a server round trip
   plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);
   run.lap('plan');
+  // every URL the last build (or --since FILE) published is still a page or a redirect source
+  const inbound = run.take(await (await import('./inbound/index.js')).checkInbound({ root, contentDir: project.contentDir, cacheDir: project.cacheDir, pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, pages: found.pages, rules, mode: removedPagesMode(options, config), since: options.since, previousWebRoot: path.join(outDir, 'public') }));
+  run.lap('inbound');
   if (hasErrors(diagnostics)) return run.failed();
   await pluginsChecked;
 
@@ -191,6 +201,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     run.lap('render');
     if (!images) return run.failed(staging, assets);
     await collected.writeLinkSources(serverDir, prefixDir);
+    const { writePublished, cachedListFile, PUBLISHED_FILE } = await import('./inbound/index.js');
+    await writePublished(path.join(serverDir, PUBLISHED_FILE), inbound.published);
     const site: BuiltSite = { project, config, publicDir, siteDir, serverDir, buildHash, pagePaths: collected.pagePaths };
 
     // 6. Assets: the images, the component library's assets, the web manifest.
@@ -226,6 +238,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     await staging.commit();
     run.lap('commit');
     const done = run.finish();
+    if (options.recordPublished !== false) await writePublished(cachedListFile(project.cacheDir), inbound.published);
     await recordBuild(previous, project, { outDir, buildId, buildHash, stats: done, diagnostics, outputs: store.outputs });
     return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {
@@ -287,6 +300,20 @@ class BuildRun {
     for (const k of ['pages', 'images', 'redirects', 'links'] as const) this.stats[k] = state.stats[k] ?? 0;
     Object.assign(this.stats, { cached: this.stats.pages, upToDate: 1 });
     return { diagnostics: state.diagnostics, outputs: { outDir, buildHash: state.buildHash }, stats: this.finish() };
+  }
+}
+
+/** What a removed published URL is: the option, else the config's `removedPages`, else an error. */
+function removedPagesMode(options: BuildOptions, config: SiteConfig): 'error' | 'warn' | 'off' {
+  return options.removedPages ?? config.removedPages ?? 'error';
+}
+
+/** The --since file's identity for the fingerprint: its path and bytes (a new list from CI is a new input). */
+function sinceKey(file: string): string {
+  try {
+    return cacheKey(file, readFileSync(file, 'utf8'));
+  } catch {
+    return `${file}:unreadable`;
   }
 }
 

@@ -7,7 +7,7 @@ const EXIT_CODES = 'Exit codes: 0 success, 1 problems found, 2 usage or configur
 export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   docsgen: ['docsgen init my-docs', 'docsgen build', 'docsgen serve'],
   init: ['docsgen init my-docs', 'docsgen init . --force', 'docsgen init docs --name "Acme Docs"'],
-  build: ['docsgen build', 'docsgen build --out public-site --links warn', 'docsgen build --json > result.json'],
+  build: ['docsgen build', 'docsgen build --out public-site --links warn', 'docsgen build --since published.json --removed-pages error'],
   'validate-redirects': ['docsgen validate-redirects', 'docsgen validate-redirects --site dist/public --format github'],
   'export-redirects': ['docsgen export-redirects --format nginx --out -', 'docsgen export-redirects --format netlify --out _redirects', 'docsgen export-redirects --format json --out redirects.json'],
   'check-links': ['docsgen check-links', 'docsgen check-links dist/public --redirects dist/server/redirects.json', 'docsgen check-links --external'],

@@ -67,6 +67,8 @@ const siteConfigObject = z
       .strict()
       .default({}),
     manifestIcon: z.string().default('content/images/site-icon.png'),
+    // --- inbound links (issue 28): a URL the last build published that is now no page and no redirect source ---
+    removedPages: z.enum(['error', 'warn', 'off']).optional(),
     // --- theming (issue 25): see theme-schema.ts and docs/configuration.md ---
     ...themeKeys,
     // (issue 27) remark and rehype plugins, as Astro takes them: a module name or path, or `[name, options]`;

@@ -8,6 +8,7 @@ import { serveCodes } from '../serve/codes.js';
 import { initCodes } from '../init/codes.js';
 import { siteFileCodes } from '../site-files/codes.js';
 import { searchCodes } from '../search/codes.js';
+import { inboundCodes } from '../inbound/codes.js';
 
 /** Every code of every stage, by stage, for the uniqueness test and the README's table. */
 export const allCodes: Record<string, Record<string, string>> = {
@@ -21,4 +22,5 @@ export const allCodes: Record<string, Record<string, string>> = {
   init: initCodes,
   siteFiles: siteFileCodes,
   search: searchCodes,
+  inbound: inboundCodes,
 };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
@@ -11,6 +12,8 @@ interface BuildFlags extends GlobalOptions {
   links: 'error' | 'warn' | 'off';
   cache: boolean;
   strict?: boolean;
+  removedPages?: string;
+  since?: string;
 }
 
 /** `docsgen build`: renders the site into dist/public and the server config into dist/server. */
@@ -24,8 +27,11 @@ export function registerBuild(program: Command, ctx: CliContext): void {
     .option('--links <mode>', 'broken internal links: error, warn or off', 'error')
     .option('--no-cache', 'parse and render every page, ignoring .docsgen-cache/ (it is still refreshed)')
     .option('--strict', 'unknown frontmatter keys are errors; a page without `description` is a warning')
+    .option('--removed-pages <mode>', 'a URL the last build published that is now no page and no redirect source: error, warn or off (default: config removedPages, else error)')
+    .option('--since <file>', 'compare published URLs with this published.json or live sitemap.xml instead of the cache')
     .action(async (flags: BuildFlags) => {
       if (!['error', 'warn', 'off'].includes(flags.links)) return ctx.usage(`--links must be error, warn or off (got "${flags.links}")`, flags);
+      if (flags.removedPages !== undefined && !['error', 'warn', 'off'].includes(flags.removedPages)) return ctx.usage(`--removed-pages must be error, warn or off (got "${flags.removedPages}")`, flags);
       const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
       if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 0)) {
         return ctx.usage(`--concurrency must be a whole number ≥ 0 (got "${flags.concurrency}")`, flags);
@@ -43,6 +49,8 @@ export function registerBuild(program: Command, ctx: CliContext): void {
           links: flags.links,
           cache: flags.cache,
           strict: flags.strict === true,
+          ...(flags.removedPages ? { removedPages: flags.removedPages as 'error' | 'warn' | 'off' } : {}),
+          ...(flags.since ? { since: path.resolve(ctx.io.cwd, flags.since) } : {}),
           onProgress: (e) => bar.update(e.phase, e.done, e.total),
         });
         bar.stop();

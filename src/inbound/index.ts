@@ -1,0 +1,8 @@
+// Public face of the inbound stage: the URLs a build published, the ones a later build removed, the redirects
+// proposed for them, and a deployed server checked against what the build expects.
+export { inboundCodes } from './codes.js';
+export { checkInbound, cachedListFile, REMOVED_PAGES_MODES, type RemovedPagesMode, type InboundOptions, type InboundResult } from './check.js';
+export { PUBLISHED_FILE, publishedList, writePublished, readSinceFile, type PublishedEntry, type PublishedList, type CurrentPage } from './published.js';
+export { proposeTargets, SIMILAR_HIGH, SIMILAR_MEDIUM, type Proposal, type ProposalMethod, type Confidence } from './propose.js';
+export { proposalsYaml } from './yaml.js';
+export { pageShingles, jaccard, shingles, pageWords } from './similarity.js';
