@@ -10,6 +10,8 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   build: ['docsgen build', 'docsgen build --out public-site --links warn', 'docsgen build --since published.json --removed-pages error'],
   'validate-redirects': ['docsgen validate-redirects', 'docsgen validate-redirects --site dist/public --format github'],
   'export-redirects': ['docsgen export-redirects --format nginx --out -', 'docsgen export-redirects --format netlify --out _redirects', 'docsgen export-redirects --format json --out redirects.json'],
+  'suggest-redirects': ['docsgen suggest-redirects', 'docsgen suggest-redirects --since published.json --min-confidence medium', 'docsgen suggest-redirects --write redirects/moved.yaml'],
+  'verify-deploy': ['docsgen verify-deploy https://docs.example.com', 'docsgen verify-deploy http://127.0.0.1:8080 --concurrency 8 --format github', 'docsgen verify-deploy https://docs.example.com --json > deploy.json'],
   'check-links': ['docsgen check-links', 'docsgen check-links dist/public --redirects dist/server/redirects.json', 'docsgen check-links --external'],
   'optimize-images': ['docsgen optimize-images', 'docsgen optimize-images --in content --out dist/public/documentation --quality 60'],
   'emit-sw': ['docsgen emit-sw', 'docsgen emit-sw --site dist/public'],

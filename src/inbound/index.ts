@@ -4,5 +4,6 @@ export { inboundCodes } from './codes.js';
 export { checkInbound, cachedListFile, REMOVED_PAGES_MODES, type RemovedPagesMode, type InboundOptions, type InboundResult } from './check.js';
 export { PUBLISHED_FILE, publishedList, writePublished, readSinceFile, type PublishedEntry, type PublishedList, type CurrentPage } from './published.js';
 export { proposeTargets, SIMILAR_HIGH, SIMILAR_MEDIUM, type Proposal, type ProposalMethod, type Confidence } from './propose.js';
-export { proposalsYaml } from './yaml.js';
+export { proposalsYaml, scalar as yamlScalar } from './yaml.js';
+export { retargets, applyRetargets, type Retarget } from './retarget.js';
 export { pageShingles, jaccard, shingles, pageWords } from './similarity.js';

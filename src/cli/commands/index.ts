@@ -9,6 +9,8 @@ import { registerOptimizeImages } from './optimize-images.js';
 import { registerEmitSw } from './emit-sw.js';
 import { registerServe } from './serve.js';
 import { registerDev } from './dev.js';
+import { registerSuggestRedirects } from './suggest-redirects.js';
+import { registerVerifyDeploy } from './verify-deploy.js';
 
 /** Every command, in the order `--help` lists them. One file per command. */
 export const commands: Array<(program: Command, ctx: CliContext) => void> = [
@@ -17,6 +19,8 @@ export const commands: Array<(program: Command, ctx: CliContext) => void> = [
   registerValidateRedirects,
   registerExportRedirects,
   registerCheckLinks,
+  registerSuggestRedirects,
+  registerVerifyDeploy,
   registerOptimizeImages,
   registerEmitSw,
   registerServe,
