@@ -7,3 +7,5 @@ export { proposeTargets, SIMILAR_HIGH, SIMILAR_MEDIUM, type Proposal, type Propo
 export { proposalsYaml, scalar as yamlScalar } from './yaml.js';
 export { retargets, applyRetargets, type Retarget } from './retarget.js';
 export { pageShingles, jaccard, shingles, pageWords } from './similarity.js';
+export { verifyDeploy, deployOrigin, type VerifyDeployOptions, type DeployProblem } from './verify-deploy.js';
+export { planRequests, expectAnswer, servedTree, PROBE_QUERY, type ExpectedAnswer, type VerifySource } from './verify-plan.js';
