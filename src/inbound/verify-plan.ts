@@ -83,7 +83,15 @@ export function planRequests(o: {
   dataFiles: ReadonlyArray<{ path: string; display: string; body?: Buffer }>;
 }): VerifySource[] {
   const match = compileRedirectMatcher(o.rules);
-  const expect = (target: string) => expectAnswer(target, o.tree, match);
+  // a published page is expected whatever the local web root holds now (it may be the folder being served)
+  const files = new Set(o.tree.files);
+  const dirs = new Set(o.tree.dirs);
+  for (const p of o.pages) {
+    files.add(`${p.url}index.html`);
+    const parts = p.url.split('/').filter(Boolean);
+    for (let i = 1; i <= parts.length; i++) dirs.add(`/${parts.slice(0, i).join('/')}`);
+  }
+  const expect = (target: string) => expectAnswer(target, { files, dirs }, match);
   const sources: VerifySource[] = [];
   const at = (file: string) => ({ file, line: 1, column: 1 });
   for (const p of o.pages) {
