@@ -149,7 +149,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);
   run.lap('plan');
   // every URL the last build (or --since FILE) published is still a page or a redirect source
-  const inbound = run.take(await (await import('./inbound/index.js')).checkInbound({ root, contentDir: project.contentDir, cacheDir: project.cacheDir, pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, pages: found.pages, rules, mode: removedPagesMode(options, config), since: options.since, previousWebRoot: path.join(outDir, 'public') }));
+  const inbound = run.take(await (await import('./inbound/index.js')).checkInbound({ root, contentDir: project.contentDir, cacheDir: project.cacheDir, outDir, pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, pages: found.pages, rules, mode: removedPagesMode(options, config), since: options.since, previousWebRoot: path.join(outDir, 'public') }));
   run.lap('inbound');
   if (hasErrors(diagnostics)) return run.failed();
   await pluginsChecked;
@@ -238,7 +238,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     await staging.commit();
     run.lap('commit');
     const done = run.finish();
-    if (options.recordPublished !== false) await writePublished(cachedListFile(project.cacheDir), inbound.published);
+    if (options.recordPublished !== false) await writePublished(cachedListFile(project.cacheDir, outDir), inbound.published);
     await recordBuild(previous, project, { outDir, buildId, buildHash, stats: done, diagnostics, outputs: store.outputs });
     return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {

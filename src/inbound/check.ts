@@ -1,5 +1,6 @@
 // The build's inbound step: every URL the previous build published (the cache's list, or --since FILE) must
 // still be a page or a redirect source (exact, or matched by a pattern: the servers' own matcher decides).
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { compileRedirectMatcher, type RedirectRule } from '../redirects/index.js';
@@ -17,6 +18,8 @@ export interface InboundOptions {
   root: string;
   contentDir: string;
   cacheDir: string;
+  /** The output folder the list belongs to. */
+  outDir: string;
   pathPrefix: string;
   siteUrl?: string | undefined;
   pages: readonly CurrentPage[];
@@ -42,9 +45,13 @@ export interface InboundResult {
   previous: string | null;
 }
 
-/** Where the cache keeps the last successful build's list. */
-export function cachedListFile(cacheDir: string): string {
-  return path.join(cacheDir, 'inbound', PUBLISHED_FILE);
+/**
+ * Where the cache keeps the list of the last successful build into `outDir`: one list per output folder, since a
+ * trial build elsewhere (`--out dist-preview`) publishes nothing where the site is deployed from.
+ */
+export function cachedListFile(cacheDir: string, outDir: string): string {
+  const key = createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 12);
+  return path.join(cacheDir, 'inbound', `${path.basename(outDir).replace(/[^\w.-]/g, '_')}-${key}.${PUBLISHED_FILE}`);
 }
 
 /** Compares the previous list of published URLs with this build's pages and redirects. */
@@ -54,7 +61,7 @@ export async function checkInbound(o: InboundOptions): Promise<InboundResult> {
   const build = (owed: PublishedEntry[] = []) => publishedList(o.pages, exact, { pathPrefix: o.pathPrefix, siteUrl: o.siteUrl, owed });
   if (o.mode === 'off' && !o.propose) return { diagnostics, removed: [], proposals: [], published: build(), previous: null };
   const display = o.since ? path.relative(o.root, o.since) || o.since : null;
-  const previous = o.since ? await readSinceFile(o.since, { pathPrefix: o.pathPrefix, siteUrl: o.siteUrl, display: display! }) : await readCachedList(cachedListFile(o.cacheDir), diagnostics);
+  const previous = o.since ? await readSinceFile(o.since, { pathPrefix: o.pathPrefix, siteUrl: o.siteUrl, display: display! }) : await readCachedList(cachedListFile(o.cacheDir, o.outDir), diagnostics);
   if (!previous) return { diagnostics, removed: [], proposals: [], published: build(), previous: null };
 
   const pageUrls = new Set(o.pages.map((p) => `${o.pathPrefix}${p.pagePath}`));

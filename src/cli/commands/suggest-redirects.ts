@@ -8,6 +8,7 @@ interface SuggestOptions extends GlobalOptions {
   since?: string;
   write?: string;
   minConfidence: string;
+  out: string;
 }
 
 const LEVELS = ['low', 'medium', 'high'];
@@ -20,12 +21,13 @@ export function registerSuggestRedirects(program: Command, ctx: CliContext): voi
       .description('propose a redirect for every URL the last build (or --since) published that is now no page and no redirect source: the page with the same content, the most alike text (shingled Jaccard), the same name, or the parent section, each with its confidence; printed as redirects/*.yaml entries')
       .option('--since <file>', 'compare with this published.json or live sitemap.xml instead of the cache')
       .option('--write <file>', 'append the proposals to this redirects file (written only if all redirects still validate)')
+      .option('--out <dir>', 'the output folder whose last build is compared with', 'dist')
       .option('--min-confidence <level>', 'leave out proposals below low, medium or high', 'low'),
   ).action(async (opts: SuggestOptions) => {
     try {
       if (!LEVELS.includes(opts.minConfidence)) return ctx.usage(`--min-confidence must be low, medium or high (got "${opts.minConfidence}")`, opts);
       // loaded on use, so `docsgen --help` and the other commands do not pay for them
-      const [{ loadProject, defaults }, { discoverPages }, redirects, inbound, { hasErrors }] = await Promise.all([
+      const [{ loadProject }, { discoverPages }, redirects, inbound, { hasErrors }] = await Promise.all([
         import('../../config/index.js'),
         import('../../content/index.js'),
         import('../../redirects/index.js'),
@@ -41,6 +43,7 @@ export function registerSuggestRedirects(program: Command, ctx: CliContext): voi
         root,
         contentDir: project.contentDir,
         cacheDir: project.cacheDir,
+        outDir: path.resolve(root, opts.out),
         pathPrefix: config.pathPrefix,
         siteUrl: config.siteUrl,
         pages: found.pages,
@@ -48,7 +51,7 @@ export function registerSuggestRedirects(program: Command, ctx: CliContext): voi
         mode: 'off',
         propose: true,
         ...(opts.since ? { since: path.resolve(ctx.io.cwd, opts.since) } : {}),
-        previousWebRoot: path.join(root, defaults.PROJECT.out, 'public'),
+        previousWebRoot: path.join(path.resolve(root, opts.out), 'public'),
       });
       const diagnostics = [...found.diagnostics.filter((d) => d.severity === 'error'), ...loaded.diagnostics.filter((d) => d.severity === 'error'), ...result.diagnostics];
       if (result.previous === null) {
