@@ -146,10 +146,11 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const ownFiles = run.take((await import('./site-files/index.js')).prepareSiteFiles(project, found.pages));
   const plan = run.take(planSite(found.pages, serverBundle.templates, config, await gitDates, ownFiles.claims));
   // the browser applies the same redirects on client-side navigation, without a server round trip
-  plan.appOptions.redirects = redirectsStage.toBrowserRedirects(rules);
+  const browserRedirects = redirectsStage.toBrowserRedirects(rules);
+  plan.appOptions.redirects = browserRedirects;
   run.lap('plan');
   // every URL the last build (or --since FILE) published is still a page or a redirect source
-  const inbound = run.take(await (await import('./inbound/index.js')).checkInbound({ root, contentDir: project.contentDir, cacheDir: project.cacheDir, outDir, pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, pages: found.pages, rules, mode: removedPagesMode(options, config), since: options.since, previousWebRoot: path.join(outDir, 'public') }));
+  const inbound = run.take(await (await import('./inbound/index.js')).checkInbound({ root, contentDir: project.contentDir, cacheDir: project.cacheDir, outDir, pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, pages: found.pages, rules, compiled: browserRedirects, mode: removedPagesMode(options, config), since: options.since, previousWebRoot: path.join(outDir, 'public') }));
   run.lap('inbound');
   if (hasErrors(diagnostics)) return run.failed();
   await pluginsChecked;

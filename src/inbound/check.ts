@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/index.js';
-import { compileRedirectMatcher, type RedirectRule } from '../redirects/index.js';
+import { compileRedirectMatcher, matchBrowserRedirect, type BrowserRedirects, type RedirectRule } from '../redirects/index.js';
 import { inboundCodes } from './codes.js';
 import { proposeTargets, type Proposal } from './propose.js';
 import { PUBLISHED_FILE, publishedList, readCachedList, readSinceFile, type CurrentPage, type PublishedEntry, type PublishedList } from './published.js';
@@ -24,6 +24,8 @@ export interface InboundOptions {
   siteUrl?: string | undefined;
   pages: readonly CurrentPage[];
   rules: readonly RedirectRule[];
+  /** The rules as the matcher's data, when the caller made it already (the build does, for the browser). */
+  compiled?: BrowserRedirects;
   mode: RemovedPagesMode;
   /** A published.json or sitemap.xml to compare with instead of the cache's list (absolute path). */
   since?: string | undefined;
@@ -65,7 +67,8 @@ export async function checkInbound(o: InboundOptions): Promise<InboundResult> {
   if (!previous) return { diagnostics, removed: [], proposals: [], published: build(), previous: null };
 
   const pageUrls = new Set(o.pages.map((p) => `${o.pathPrefix}${p.pagePath}`));
-  const match = compileRedirectMatcher(o.rules);
+  const compiled = o.compiled;
+  const match = compiled ? (p: string) => matchBrowserRedirect(compiled, p, '') : compileRedirectMatcher(o.rules);
   const removed: PublishedEntry[] = [];
   const seen = new Set<string>();
   for (const entry of [...previous.pages, ...previous.redirects]) {
