@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 // One rebuild of `docsgen dev`: the build into the cache folder, then what the overlay shows and what is served.
 import path from 'node:path';
 import { build, type BuildStats } from '../build.js';
@@ -28,7 +29,7 @@ export async function buildForDev(root: string, outDir: string, fallback: Projec
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    const result = await build({ root, out: outDir, sw: false, links: 'warn', strict, removedPages: fallback.config.removedPages === 'off' ? 'off' : 'warn', recordPublished: false, ...(concurrency !== undefined ? { concurrency } : {}) });
+    const result = await build({ root, out: outDir, sw: false, links: 'warn', strict, removedPages: fallback.config.removedPages === 'off' ? 'off' : 'warn', recordPublished: false, ...lastPublished(root), ...(concurrency !== undefined ? { concurrency } : {}) });
     if (result.outputs === null || hasErrors(result.diagnostics)) return { ok: false, ms: ms(), diagnostics: result.diagnostics };
     const config = (await loadProject(root).catch(() => null))?.config ?? fallback.config;
     const publicDir = path.join(outDir, 'public');
@@ -60,4 +61,10 @@ export function overlayProblems(outcome: DevBuildOutcome): OverlayProblem[] {
     const severity = d.severity === 'error' || BUILD_FAILS_ON.has(d.code) ? 'error' : 'warning';
     return { severity, text: formatDiagnostic(severity === d.severity ? d : { ...d, severity }) };
   });
+}
+
+/** What `docsgen build` last published (dist/server/published.json): dev warns about the pages it would remove. */
+function lastPublished(root: string): { since?: string } {
+  const file = path.join(root, PROJECT.out, 'server', 'published.json');
+  return existsSync(file) ? { since: file } : {};
 }

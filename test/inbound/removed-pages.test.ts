@@ -162,3 +162,25 @@ describe('--since on a fresh checkout with no cache', () => {
     expect(r.stderr).toContain('DG5201');
   });
 });
+
+describe('docsgen dev', () => {
+  it('warns about a page the last build published and the content no longer has, and still serves', async () => {
+    const { dev } = await import('../../src/serve/index.js');
+    const site = await builtSite();
+    await rm(path.join(site, 'content/guide/configure-the-widget.md'));
+    const events: Array<{ type: string; diagnostics?: Array<{ code: string; severity: string; location?: { file: string } }> }> = [];
+    const server = await dev({ root: site, port: 0, concurrency: 0, onEvent: (e) => events.push(e as (typeof events)[number]) });
+    try {
+      const done = events.find((e) => e.type === 'build-done');
+      expect(done, JSON.stringify(events.map((e) => e.type))).toBeDefined();
+      expect(done!.diagnostics!.filter((d) => d.code === 'DG5200').map((d) => `${d.severity} ${d.location?.file}`)).toEqual(['warning content/guide/configure-the-widget.md']);
+      expect((await fetch(`${server.origin}/documentation/guide/`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    // dev records nothing: the next build still fails on it
+    const b = await runDocsgen(['build', '--root', site, '--no-sw', '--no-images']);
+    expect(b.exitCode).toBe(1);
+    expect(removedIn(b.stderr)).toEqual(['content/guide/configure-the-widget.md error /documentation/guide/configure-the-widget/']);
+  });
+});
