@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 // One rebuild of `docsgen dev`: the build into the cache folder, then what the overlay shows and what is served.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildStats } from '../build.js';
 import { loadProject, PROJECT, type Project } from '../config/index.js';
