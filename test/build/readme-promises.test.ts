@@ -66,8 +66,7 @@ describe('docsgen build (README promises)', () => {
   });
 
   it('changes the build hash when and only when the browser bundles change (docs/architecture.md, "The build hash")', async () => {
-    // README: app-data's webpackCompilationHash "changes when and only when the output changes"; as in Gatsby, the
-    // output it stands for is the code the browser runs (a content edit changes only the pages it touches)
+    // README: app-data's webpackCompilationHash is "the hash of the browser bundles: a content edit keeps it"
     const first = await buildHash();
     const page = path.join(site, 'content/guide/reference.md');
     const text = await readFile(page, 'utf8');
