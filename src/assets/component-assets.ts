@@ -4,6 +4,7 @@
 // hundred. Files are copied, never hard-linked: an edit to dist/ must not write through into node_modules.
 import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { mapLimit } from '../util/map-limit.js';
 
 /** What a build gives: the bundles' inputs (absolute paths, from esbuild's metafile) and the locales in force. */
 export interface ComponentAssetsOptions {
@@ -111,13 +112,4 @@ export function t9nLocales(locales: readonly string[], defaultLocale: string, al
 
 async function list(dir: string): Promise<string[]> {
   return readdir(dir).catch(() => []);
-}
-
-/** Runs `fn` over `items`, `limit` at a time. */
-async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
-  let i = 0;
-  const worker = async () => {
-    while (i < items.length) await fn(items[i++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
