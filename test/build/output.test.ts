@@ -62,24 +62,6 @@ describe('docsgen build on a small site', () => {
     ]);
   });
 
-  it('gives page-data the seed shape with the build hash of app-data', async () => {
-    const app = JSON.parse(await readFile(path.join(pub, 'page-data/app-data.json'), 'utf8'));
-    expect(app).toEqual({ webpackCompilationHash: json.buildHash });
-    const pd = JSON.parse(await readFile(path.join(pub, 'page-data/guide/setup/page-data.json'), 'utf8'));
-    expect(Object.keys(pd).sort()).toEqual(['componentChunkName', 'path', 'result', 'slicesMap', 'staticQueryHashes', 'webpackCompilationHash']);
-    expect(pd.componentChunkName).toBe('component---doc');
-    expect(pd.path).toBe('/guide/setup/');
-    expect(pd.slicesMap).toEqual({ header: 'header', footer: 'footer' });
-    expect(pd.webpackCompilationHash).toBe(json.buildHash);
-    for (const h of pd.staticQueryHashes) {
-      const sq = JSON.parse(await readFile(path.join(pub, `page-data/sq/d/${h}.json`), 'utf8'));
-      expect(Object.keys(sq)).toEqual(['data']);
-    }
-    const header = JSON.parse(await readFile(path.join(pub, 'slice-data/header.json'), 'utf8'));
-    expect(header.data.sections).toEqual([{ title: 'Guide', url: '/documentation/guide/' }]);
-    expect(pd.result.pageContext.toc).toEqual([{ depth: 2, id: 'install-the-library', text: 'Install the library' }]);
-  });
-
   it('prefixes every internal href and adds a trailing slash except the exempt extensions', async () => {
     const files = await fg('**/*.html', { cwd: pub, ignore: ['calcite/**'] });
     let checked = 0;
