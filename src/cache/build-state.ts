@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { readCheckedJson, writeChecked } from './checked-file.js';
 import type { FileStamps } from './fingerprint.js';
 

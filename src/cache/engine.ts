@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { docsgenRoot } from '../config/docsgen-root.js';
+import { docsgenRoot } from '../config/index.js';
 
 let cached: string | undefined;
 

@@ -9,3 +9,11 @@ export { PageStore, type PageSink, type PageStoreOptions } from './page-store.js
 export { PageCache, type CacheEntry } from './page-cache.js';
 export { checkedBytes, writeChecked } from './checked-file.js';
 export { trackReads, summariseReads, valueHashOf, type ReadSummary } from './reads.js';
+export { readHashedSync } from './hash.js';
+export { readChecked } from './checked-file.js';
+export { hashBytes } from './hash.js';
+export { readCheckedJson } from './checked-file.js';
+export { fileMatches } from './hash.js';
+export type { PackLocation } from './result-packs.js';
+export { stampedHash } from './hash.js';
+export { ResultPacks } from './result-packs.js';

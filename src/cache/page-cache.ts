@@ -2,7 +2,7 @@
 // rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseStoredResult, type PageMeta, type PageReads, type PageResult } from '../render/page-result.js';
+import { parseStoredResult, type PageMeta, type PageReads, type PageResult } from '../render/index.js';
 import { readCheckedJson, writeChecked } from './checked-file.js';
 import { cacheKey } from './hash.js';
 import { valueHashOf } from './reads.js';

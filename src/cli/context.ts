@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { Command } from 'commander';
-import { codes } from '../diagnostics/codes.js';
-import { formatDiagnostic, formatGithub, formatSummary, sortDiagnostics, type OutputFormat } from '../diagnostics/print.js';
-import { DiagnosticError, hasErrors, type Diagnostic } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import { formatDiagnostic, formatGithub, formatSummary, sortDiagnostics, type OutputFormat } from '../diagnostics/index.js';
+import { DiagnosticError, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 
 /** The exit code of a failure that is docsgen's own (a bug), not the user's: sysexits' EX_SOFTWARE. */
 export const INTERNAL_EXIT = 70;

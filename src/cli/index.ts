@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { CliContext, internalError, type CliIO } from './context.js';
-import { formatDiagnostic } from '../diagnostics/print.js';
+import { formatDiagnostic } from '../diagnostics/index.js';
 import { commands } from './commands/index.js';
 import { helpFooter } from './help.js';
 

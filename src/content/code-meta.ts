@@ -2,8 +2,8 @@
 // as Docusaurus and Starlight writers know it. Read between parsing and HTML, so the mdast stays what remark gives
 // (the meta is in `code.meta`) and anything not understood is a warning at its line, never dropped silently.
 import type { Code } from 'mdast';
-import type { Diagnostic } from '../diagnostics/types.js';
-import { codes } from '../diagnostics/codes.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import { codes } from '../diagnostics/index.js';
 
 /** What a fence's meta asks for; kept in the code node's `data.codeMeta` for the HTML stage (code-blocks.ts). */
 export interface CodeMeta {

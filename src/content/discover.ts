@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Root } from 'mdast';
-import { readHashedSync, stampKey } from '../cache/hash.js';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { readHashedSync, stampKey } from '../cache/index.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { parseFrontmatter, splitFrontmatter, type Frontmatter } from './frontmatter.js';
 import { imageHintsOf } from './image-hints.js';
 import { isRealPathInside, listPageFiles, realPathOrSelf } from './list-pages.js';

@@ -1,8 +1,8 @@
 import { MAX_YAML_ALIASES, readYaml } from '../util/read-yaml.js';
 import { z } from 'zod';
-import { issuePosition } from '../config/yaml-positions.js';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { issuePosition } from '../config/index.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { isIsoDate } from './iso-date.js';
 import { readSimpleYaml } from './simple-yaml.js';
 import { closest } from '../util/did-you-mean.js';

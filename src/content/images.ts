@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Image } from 'mdast';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 // the module itself, not the stage's index: a render thread needs no encoder, cache or warm-up code
-import { describeImage, type ContentHashOf } from '../images/describe.js';
-import { ImageError } from '../images/image-error.js';
+import { describeImage, type ContentHashOf } from '../images/index.js';
+import { ImageError } from '../images/index.js';
 import { isRealPathInside, realPathOrSelf } from './list-pages.js';
 import { isExternalHref } from './paths.js';
 import { decodeUrlPath, malformedEscape } from './url-escapes.js';

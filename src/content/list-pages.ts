@@ -4,8 +4,8 @@
 // without a word, and says nothing of where a link leads.
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { isPageFile, OTHER_MARKDOWN, printablePath, unsafeUrlCharacter } from './paths.js';
 
 /** The pages found under a content folder (paths relative to it, `/`-separated, sorted) and the problems met. */

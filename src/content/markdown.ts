@@ -1,6 +1,6 @@
 import type { Heading, Root } from 'mdast';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import type { ContentHashOf } from '../images/index.js';
 import { transformAlerts } from './alerts.js';
 import { readCodeMeta } from './code-meta.js';

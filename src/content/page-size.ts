@@ -1,6 +1,6 @@
-import { MAX_PAGE_BYTES } from '../config/defaults.js';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { MAX_PAGE_BYTES } from '../config/index.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 
 /**
  * The error for a page larger than MAX_PAGE_BYTES, or null: asked with the file's size before its text is read,

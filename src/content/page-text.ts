@@ -1,8 +1,8 @@
 // How a page file's bytes become its text, the same in discovery and in the render threads: UTF-8, with a
 // leading byte order mark dropped (editors and remark drop it too; kept, it hides the frontmatter's `---`),
 // and bytes that are not UTF-8 found and reported instead of silently published as U+FFFD.
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 
 // ignoreBOM is false by default: the decoder drops a leading U+FEFF itself
 const strict = new TextDecoder('utf-8', { fatal: true });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EXEMPT_PATH } from '../config/defaults.js';
+import { EXEMPT_PATH } from '../config/index.js';
 
 /**
  * The site path of a Markdown file relative to the content folder, always with a leading and trailing slash:

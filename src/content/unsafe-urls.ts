@@ -1,6 +1,6 @@
 import type { Definition, Image, Link, LinkReference, Nodes, Parents, RootContent } from 'mdast';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { isPublishableImage, isPublishableLink, schemeOf } from '../util/url-policy.js';
 import type { NodeIndex } from './walk.js';
 

@@ -1,5 +1,5 @@
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import type { Text } from 'mdast';
 import type { ValueNode } from './walk.js';
 

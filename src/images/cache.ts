@@ -2,7 +2,7 @@
 // unchanged image costs a hash and a copy on the next build, whatever its path or the output folder. Each entry
 // carries the size and hash of its bytes (cache/checked-file.ts): a damaged entry is a miss, encoded again.
 import path from 'node:path';
-import { readChecked, writeChecked } from '../cache/checked-file.js';
+import { readChecked, writeChecked } from '../cache/index.js';
 
 /** `<cacheDir>/<key><ext>` (cacheDir is e.g. `.docsgen-cache/images`): the cache entry of one optimized image. */
 export function cachePath(cacheDir: string, key: string, ext: string): string {

@@ -2,7 +2,7 @@
 // show them and links still resolve; SVGs are sanitized all the same (see sanitize-svg.ts).
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { displayPath } from './describe.js';
 import { imageDiagnostic, type ImageJob } from './optimize.js';
 import { mayBeSvg, publishSvg, svgChangedDiagnostic } from './publish-svg.js';

@@ -1,4 +1,4 @@
-import type { Diagnostic, SourceLocation } from '../diagnostics/types.js';
+import type { Diagnostic, SourceLocation } from '../diagnostics/index.js';
 
 /** A missing, corrupt or unsupported image: `code` is a DG6xxx code, `message` reads well to a writer. */
 export class ImageError extends Error {

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Diagnostic, SourceLocation, StageResult } from '../diagnostics/types.js';
+import type { Diagnostic, SourceLocation, StageResult } from '../diagnostics/index.js';
 import { cachePath, readCacheEntry, writeCacheEntry } from './cache.js';
 import { writeAtomic } from '../util/write-atomic.js';
 import { imageCodes } from './codes.js';

@@ -1,6 +1,6 @@
 // SVGs are published sanitized (see sanitize-svg.ts), never as they came: what a writer put in the file is
 // rebuilt from the static-SVG allowlist, and anything that would run or load from elsewhere is reported.
-import type { Diagnostic } from '../diagnostics/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { imageCodes } from './codes.js';
 import { decodeError } from './describe.js';
 import { ImageError } from './image-error.js';

@@ -1,8 +1,8 @@
 // What decides an optimized image's bytes: the pipeline version and the settings. Both go into the
 // content hash (the URL) and the cache key, so changing either republishes and re-encodes.
 import { createHash } from 'node:crypto';
-import { hashBytes } from '../cache/hash.js';
-import { IMAGES } from '../config/defaults.js';
+import { hashBytes } from '../cache/index.js';
+import { IMAGES } from '../config/index.js';
 
 /**
  * Bump when the encoder settings below change the output bytes, so old caches and URLs are not reused

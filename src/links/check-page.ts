@@ -5,7 +5,7 @@ import type { RedirectMatcher } from './redirect-matcher.js';
 import { ownString } from './own-string.js';
 import { skippedLinkOn } from './site-files.js';
 import type { LinkProblemKind } from './types.js';
-import { PATH_PREFIX } from '../config/defaults.js';
+import { PATH_PREFIX } from '../config/index.js';
 
 /** What one thread needs to check pages: the site's files, the redirects, where the site is served. */
 export interface CheckContext {

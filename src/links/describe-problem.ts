@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { linkCodes } from './codes.js';
 import type { LinkProblem, LinkProblemKind } from './types.js';
 import type { SkippedEntry } from './site-files.js';

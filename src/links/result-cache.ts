@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { readCheckedJson, writeChecked } from '../cache/checked-file.js';
+import { readCheckedJson, writeChecked } from '../cache/index.js';
 import type { CheckedPage } from './check-page.js';
 import type { FileStamp as Stamp } from './page-runner.js';
 

@@ -1,4 +1,4 @@
-import { EXEMPT_EXTENSIONS } from '../config/defaults.js';
+import { EXEMPT_EXTENSIONS } from '../config/index.js';
 
 /** How a URL path maps onto the files of the site. */
 export type Lookup =

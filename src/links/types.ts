@@ -1,4 +1,4 @@
-import type { Diagnostic, StageResult } from '../diagnostics/types.js';
+import type { Diagnostic, StageResult } from '../diagnostics/index.js';
 
 /** What is wrong with one link. */
 export type LinkProblemKind =

@@ -1,12 +1,12 @@
 import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileMatches } from '../cache/hash.js';
-import type { LinkSource } from '../content/links.js';
-import type { Diagnostic } from '../diagnostics/types.js';
+import { fileMatches } from '../cache/index.js';
+import type { LinkSource } from '../content/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import type { ImageJob } from '../images/index.js';
-import { htmlFileOf, pageFilesOf } from '../render/assemble.js';
-import type { PageMeta, PageResult } from '../render/page-result.js';
-import { writePageFiles, type FileSum, type PageOutput } from '../render/write-page.js';
+import { htmlFileOf, pageFilesOf } from '../render/index.js';
+import type { PageMeta, PageResult } from '../render/index.js';
+import { writePageFiles, type FileSum, type PageOutput } from '../render/index.js';
 
 /**
  * Accounts for every page as render threads write it, the cache gives it back or the previous output lends

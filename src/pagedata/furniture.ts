@@ -1,9 +1,9 @@
 // What a docs reader expects around an article besides the sidebar: previous and next pages in navigation
 // order, "Edit this page" and "Last updated". Decided when the build is planned, so each is part of the page's
 // task, and so of its cache key: a page re-renders when a neighbour is renamed or its file gets a new commit.
-import { EDIT_URL_PLACEHOLDER } from '../config/url-rules.js';
-import type { SourcePage } from '../content/discover.js';
-import { isoFromSeconds, type GitDates } from '../content/git-dates.js';
+import { EDIT_URL_PLACEHOLDER } from '../config/index.js';
+import type { SourcePage } from '../content/index.js';
+import { isoFromSeconds, type GitDates } from '../content/index.js';
 import type { NavItem } from './site-tree.js';
 
 /** A link to another page. */

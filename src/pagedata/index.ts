@@ -6,3 +6,4 @@ export { contentHash, pageDataFile, writeJson, staticQuery, writeAppData } from 
 export { planSite } from './plan.js';
 export { collectPages } from './collect.js';
 export type { OutputClaim } from './outputs.js';
+export type { PageFurniture } from './furniture.js';

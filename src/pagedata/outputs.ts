@@ -2,10 +2,10 @@
 // claims the files and folders it writes itself, and a path claimed twice (or claimed as a file by one source
 // and as a folder by another, or spelled two ways that are one path on macOS and Windows) is one error naming
 // both sources. Without it, two inputs silently overwrote one file, or the build crashed writing into a folder.
-import type { Diagnostic } from '../diagnostics/types.js';
-import { codes } from '../diagnostics/codes.js';
-import { proxyPath } from '../redirects/nginx-server.js';
-import { pageFilesOf } from '../render/assemble.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import { codes } from '../diagnostics/index.js';
+import { proxyPath } from '../redirects/index.js';
+import { pageFilesOf } from '../render/index.js';
 import { staticQuery } from './write.js';
 
 /** Who writes an output: a page (named by its Markdown file) or docsgen itself (named by what the file is). */

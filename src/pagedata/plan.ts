@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteConfig } from '../config/schema.js';
+import type { SiteConfig } from '../config/index.js';
 import { defaults } from '../config/index.js';
-import type { SourcePage } from '../content/discover.js';
-import type { GitDates } from '../content/git-dates.js';
-import { codes } from '../diagnostics/codes.js';
-import type { Diagnostic } from '../diagnostics/types.js';
-import type { PageTask } from '../render/page-task.js';
+import type { SourcePage } from '../content/index.js';
+import type { GitDates } from '../content/index.js';
+import { codes } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import type { PageTask } from '../render/index.js';
 import { footerData, headerData } from './chrome.js';
 import { furnisher } from './furniture.js';
 import { OutputClaims, type OutputClaim } from './outputs.js';

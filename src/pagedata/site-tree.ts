@@ -1,4 +1,4 @@
-import type { SourcePage } from '../content/discover.js';
+import type { SourcePage } from '../content/index.js';
 
 /** A node of the navigation tree (static-query data every page shares). */
 export interface NavItem {

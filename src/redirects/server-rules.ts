@@ -1,6 +1,6 @@
 // What the generated nginx server.conf does besides redirects, as data and pure functions, so `docsgen serve`
 // can apply exactly the same rules (README.md describes them in words).
-import { EXEMPT_PATH } from '../config/defaults.js';
+import { EXEMPT_PATH } from '../config/index.js';
 
 /** Links and paths with these endings never get a trailing-slash redirect (seed section 2). */
 export const SLASH_EXEMPT = EXEMPT_PATH;

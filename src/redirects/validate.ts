@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/types.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { canonicalPathKey, matchBrowserRedirect } from './browser-match.js';
 import { fromCompiled } from './browser-data.js';
 import { checkEntry, diag } from './check-entry.js';

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { createRequire, SourceMap } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildFailure, BuildOptions, Message, Metafile } from 'esbuild';
-import { codes } from '../diagnostics/codes.js';
-import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
 import { guardExit, TemplateExit } from './exit-guard.js';
-import { docsgenNodePaths, docsgenRoot } from '../config/docsgen-root.js';
+import { docsgenNodePaths, docsgenRoot } from '../config/index.js';
 import { chunkNameOf } from './chunk-name.js';
 
 /** The server bundle's @lit/react: compiled next to this file, or its TypeScript source when run from src/. */

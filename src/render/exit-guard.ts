@@ -2,8 +2,8 @@
 // thread with exit 0, no output and its staging folder left behind, and ended a render thread without a word.
 // While template code runs, process.exit and process.abort throw instead; the build reports the call as a
 // DG3002 error at the template and stops the way any failed build does.
-import { codes } from '../diagnostics/codes.js';
-import { DiagnosticError } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import { DiagnosticError } from '../diagnostics/index.js';
 
 /** Thrown in place of ending the process when template code calls process.exit or process.abort. */
 export class TemplateExit extends Error {

@@ -1,7 +1,7 @@
-import type { PageImage } from '../content/images.js';
-import type { LinkSource } from '../content/links.js';
-import type { Diagnostic } from '../diagnostics/types.js';
-import type { PackLocation } from '../cache/result-packs.js';
+import type { PageImage } from '../content/index.js';
+import type { LinkSource } from '../content/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import type { PackLocation } from '../cache/index.js';
 import { stringifyWith } from './json-text.js';
 import type { FileSum } from './write-page.js';
 

@@ -1,6 +1,6 @@
-import type { FileStamps } from '../cache/fingerprint.js';
-import type { Frontmatter } from '../content/frontmatter.js';
-import type { PageFurniture } from '../pagedata/furniture.js';
+import type { FileStamps } from '../cache/index.js';
+import type { Frontmatter } from '../content/index.js';
+import type { PageFurniture } from '../pagedata/index.js';
 import type { ResolvedPlugins } from '../plugins/index.js';
 import type { PageOutput } from './write-page.js';
 

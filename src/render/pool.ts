@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageTask, RenderSetup } from './page-task.js';
-import { codes } from '../diagnostics/codes.js';
-import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagnostics/types.js';
-import type { FsErrorFacts } from '../diagnostics/write-failure.js';
+import { codes } from '../diagnostics/index.js';
+import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagnostics/index.js';
+import type { FsErrorFacts } from '../diagnostics/index.js';
 import { templateFile } from './exit-guard.js';
 import { TemplateErrors } from './template-errors.js';
 import type { RenderedPage } from './page-result.js';

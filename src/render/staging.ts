@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { codes } from '../diagnostics/codes.js';
-import { DiagnosticError } from '../diagnostics/types.js';
+import { codes } from '../diagnostics/index.js';
+import { DiagnosticError } from '../diagnostics/index.js';
 
 /** The staging folder's suffix: `dist.tmp-1a2b3c4d` for `dist`. */
 const STAGING_SUFFIX = /\.tmp-[0-9a-f]{8}(?=[\\/]|$)/;

@@ -3,8 +3,8 @@
 // and answers each batch with its rendered pages. A `close` message at the end closes its pack file
 // (terminating a thread does not close its descriptors).
 import { parentPort } from 'node:worker_threads';
-import type { FsErrorFacts } from '../diagnostics/write-failure.js';
-import { DiagnosticError } from '../diagnostics/types.js';
+import type { FsErrorFacts } from '../diagnostics/index.js';
+import { DiagnosticError } from '../diagnostics/index.js';
 import { forbidExit } from './exit-guard.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import type { RenderedPage } from './page-result.js';

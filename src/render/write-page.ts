@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { hashBytes } from '../cache/hash.js';
+import { hashBytes } from '../cache/index.js';
 import { assemblePage, pageFilesOf, type ShellInputs } from './assemble.js';
 import type { PageResult } from './page-result.js';
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { DiagnosticError } from '../diagnostics/types.js';
+import { DiagnosticError } from '../diagnostics/index.js';
 import { serveCodes } from './codes.js';
 import { headerBufferOverflow, NGINX_MAX_HEAD } from './request-head.js';
 import { parseRequestTarget } from './request-target.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hasErrors, type Diagnostic } from '../diagnostics/types.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { collectServedPaths, loadRedirects, validateRedirects, type RedirectRule, type RedirectStatus } from '../redirects/index.js';
 import { serveCodes } from './codes.js';
 

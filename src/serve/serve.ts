@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadProject } from '../config/load.js';
-import { DiagnosticError, type Diagnostic } from '../diagnostics/types.js';
+import { loadProject } from '../config/index.js';
+import { DiagnosticError, type Diagnostic } from '../diagnostics/index.js';
 import { compileRedirectMatcher } from '../redirects/index.js';
 import { serveCodes } from './codes.js';
 import { createRequestHandler } from './handler.js';

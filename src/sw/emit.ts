@@ -4,7 +4,7 @@
 // sw.js (no importScripts at all, so nothing is loaded from a CDN or another origin).
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic, StageResult } from '../diagnostics/types.js';
+import type { Diagnostic, StageResult } from '../diagnostics/index.js';
 import { writeAtomic } from '../util/write-atomic.js';
 import { swCodes } from './codes.js';
 import { injectManifest } from './inject-manifest.js';

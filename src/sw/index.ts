@@ -4,3 +4,4 @@ export { writeManifest, type WriteManifestOptions, type WebManifest } from './ma
 export { CACHE_NAMES } from './runtime-caching.js';
 export { iconUrl, manifestUrl, serviceWorkerUrl } from './paths.js';
 export { swCodes } from './codes.js';
+export { prefixDir } from './paths.js';

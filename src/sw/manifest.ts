@@ -2,8 +2,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MANIFEST } from '../config/defaults.js';
-import type { Diagnostic, StageResult } from '../diagnostics/types.js';
+import { MANIFEST } from '../config/index.js';
+import type { Diagnostic, StageResult } from '../diagnostics/index.js';
 import { swCodes } from './codes.js';
 import { iconUrl, prefixDir } from './paths.js';
 import { writeAtomic } from '../util/write-atomic.js';

@@ -9,7 +9,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { docsgenRoot } from '../config/docsgen-root.js';
+import { docsgenRoot } from '../config/index.js';
 import { writeAtomic } from '../util/write-atomic.js';
 import { codeOptions, type CodeOptions } from './workbox-options.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
+import { DiagnosticError, hasErrors } from '../../diagnostics/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 import { createProgress } from '../progress.js';
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { PROJECT } from '../../config/defaults.js';
-import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
-import { codes } from '../../diagnostics/codes.js';
+import { PROJECT } from '../../config/index.js';
+import { DiagnosticError, hasErrors } from '../../diagnostics/index.js';
+import { codes } from '../../diagnostics/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface CheckLinksCliOptions extends GlobalOptions {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { formatDiagnostic, formatSummary, sortDiagnostics } from '../../diagnostics/print.js';
+import { formatDiagnostic, formatSummary, sortDiagnostics } from '../../diagnostics/index.js';
 import type { DevEvent } from '../../serve/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 import { parsePort, untilSignal } from './serve.js';

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadProject } from '../../config/load.js';
-import { emitServiceWorker } from '../../sw/emit.js';
-import { prefixDir } from '../../sw/paths.js';
+import { loadProject } from '../../config/index.js';
+import { emitServiceWorker } from '../../sw/index.js';
+import { prefixDir } from '../../sw/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface EmitSwCliOptions extends GlobalOptions {

@@ -2,10 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadProject } from '../../config/load.js';
-import { codes } from '../../diagnostics/codes.js';
-import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
-import { formatIds } from '../../redirects/formats/index.js';
+import { loadProject } from '../../config/index.js';
+import { codes } from '../../diagnostics/index.js';
+import { DiagnosticError, hasErrors } from '../../diagnostics/index.js';
+import { formatIds } from '../../redirects/index.js';
 import type { RedirectFormat } from '../../redirects/index.js';
 import type { CliContext, GlobalOptions } from '../context.js';
 

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import fg from 'fast-glob';
-import { loadProject } from '../../config/load.js';
-import { codes } from '../../diagnostics/codes.js';
-import { DiagnosticError, type Diagnostic } from '../../diagnostics/types.js';
+import { loadProject } from '../../config/index.js';
+import { codes } from '../../diagnostics/index.js';
+import { DiagnosticError, type Diagnostic } from '../../diagnostics/index.js';
 import type * as DescribeModule from '../../images/describe.js';
-import { imageCodes } from '../../images/codes.js';
-import type { ImageJob } from '../../images/optimize.js';
-import { IMAGE_EXTENSIONS } from '../../images/settings.js';
+import { imageCodes } from '../../images/index.js';
+import type { ImageJob } from '../../images/index.js';
+import { IMAGE_EXTENSIONS } from '../../images/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface OptimizeImagesCliOptions extends GlobalOptions {

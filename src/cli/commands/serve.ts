@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
-import { formatDiagnostic } from '../../diagnostics/print.js';
+import { formatDiagnostic } from '../../diagnostics/index.js';
 
 interface ServeFlags extends GlobalOptions {
   port: string;

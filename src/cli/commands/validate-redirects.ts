@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadProject } from '../../config/load.js';
-import { codes } from '../../diagnostics/codes.js';
-import { DiagnosticError, hasErrors } from '../../diagnostics/types.js';
+import { loadProject } from '../../config/index.js';
+import { codes } from '../../diagnostics/index.js';
+import { DiagnosticError, hasErrors } from '../../diagnostics/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface ValidateRedirectsOptions extends GlobalOptions {
