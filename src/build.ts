@@ -9,6 +9,8 @@ import { loadProject, PROJECT, type Project, type SiteConfig } from './config/in
 import { hasErrors, writeFailure, type Diagnostic, type StageResult } from './diagnostics/index.js';
 import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPreviousBuild, recordBuild, stampKey, unchangedBuild, type PreviousBuild } from './cache/index.js';
 import { gitContentHead } from './util/git.js';
+import { sortMatchPaths } from './util/match-path.js';
+import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
 import { compileClient, compileServerTemplates, prepareFolders, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type RenderedPage, type RenderWorkers } from './render/index.js';
 import { collectGarbage } from './memory.js';
 import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
@@ -148,6 +150,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // the browser applies the same redirects on client-side navigation, without a server round trip
   const browserRedirects = redirectsStage.toBrowserRedirects(rules);
   plan.appOptions.redirects = browserRedirects;
+  // pages that also answer for the paths their frontmatter's matchPath matches: the servers and the loader
+  const matchPaths = sortMatchPaths(plan.tasks.flatMap((t) => (t.status === undefined && t.frontmatter.matchPath ? [{ matchPath: t.frontmatter.matchPath, path: t.pagePath }] : [])));
+  if (matchPaths.length > 0) plan.appOptions.matchPaths = matchPaths;
   run.lap('plan');
   // every URL the last build (or --since FILE) published is still a page or a redirect source
   const inbound = run.take(await (await import('./inbound/index.js')).checkInbound({ root, contentDir: project.contentDir, cacheDir: project.cacheDir, outDir, pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, pages: found.pages, rules, compiled: browserRedirects, mode: removedPagesMode(options, config), since: options.since, previousWebRoot: path.join(outDir, 'public') }));
@@ -164,16 +169,19 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   let assets: Promise<Diagnostic[]> | null = null;
   try {
     // 4. Browser bundles (runtime, a chunk per template, styles; their hash is the build hash) and shared data.
-    const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: ownFiles.themeCss });
+    const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: `${ownFiles.themeCss}:root{--image-display-max-width:${config.images.displayMaxWidth}px}\n` });
     run.lap('clientBundle', { phase: 'templates', done: 2, total: 2 });
-    const shared = await plan.writeSharedData(siteDir);
+    // the icon pages show is a hashed copy of the manifest's 192 px icon: cached for good, never fetched again
+    const iconVersion = await pageIconVersion(path.resolve(root, config.manifestIcon));
+    const pageIcon = iconVersion ? pageIconUrl(config.pathPrefix, iconVersion) : undefined;
+    const shared = await plan.writeSharedData(siteDir, pageIcon ? { icon: pageIcon } : {});
     const buildHash = await writeAppData(siteDir, client.hash);
     // beside the pages: the component library's assets and the web manifest, which do not depend on them
-    assets = placeAssets(siteDir, publicDir, config, root, client.inputs);
+    assets = placeAssets(siteDir, publicDir, config, root, client.inputs, iconVersion);
     assets.catch(() => undefined); // awaited below; a failure is rethrown there, not reported as unhandled
 
     // 5. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
-    const shell = shellInputsOf(config, client, shared, buildHash, ownFiles);
+    const shell = shellInputsOf(config, client, shared, buildHash, { socialImage: ownFiles.socialImage, favicon: ownFiles.favicon ?? pageIcon });
     const store = await PageStore.open(plan.tasks, previous, { cacheDir: project.cacheDir, useCache, config, templateKeys: serverBundle.templateKeys, bundleHash: serverBundle.hash, shellKey: cacheKey(JSON.stringify(shell)), pluginsKey: markdownPlugins.key, imageHash: imageHashOf(previous, root) });
     const collected = collectPages({ siteDir, shell });
     const tick = () => run.progress({ phase: 'pages', done: collected.count, total: plan.tasks.length });
@@ -217,7 +225,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     // web root serves them and the link checker (synchronous: fast-glob's async walk is 3x slower here).
     run.progress({ phase: 'redirects', done: 0, total: 1 });
     const siteFiles = fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true });
-    diagnostics.push(...(await redirectsStage.publishRedirects(rules, { publicDir, serverDir, siteFiles, pathPrefix: config.pathPrefix, allowedRedirectHosts: config.allowedRedirectHosts, proxyAllowedHosts: config.proxyAllowedHosts, deployTarget: config.deployTarget })));
+    diagnostics.push(...(await redirectsStage.publishRedirects(rules, { publicDir, serverDir, siteFiles, pathPrefix: config.pathPrefix, allowedRedirectHosts: config.allowedRedirectHosts, proxyAllowedHosts: config.proxyAllowedHosts, deployTarget: config.deployTarget, matchPaths })));
     run.collectGarbage(); // before the link checker starts its threads
     run.lap('redirects');
 
@@ -343,11 +351,11 @@ function warmImages(project: Project, previous: PreviousBuild, hints: readonly s
 }
 
 /** Copies the component library's assets the bundles can request, and writes the web manifest with its icons. */
-async function placeAssets(siteDir: string, publicDir: string, config: SiteConfig, root: string, inputs: string[]): Promise<Diagnostic[]> {
+async function placeAssets(siteDir: string, publicDir: string, config: SiteConfig, root: string, inputs: string[], pageIconVersion: string | null): Promise<Diagnostic[]> {
   const [{ writeManifest }, { placeComponentAssets }, { calciteAssetsDir, docsgenRoot }] = await Promise.all([import('./sw/index.js'), import('./assets/index.js'), import('./config/index.js')]);
   const { locales, defaultLocale, localeAliases } = config;
   const skip = [path.join(docsgenRoot, 'lib'), path.join(docsgenRoot, 'src')];
   await placeComponentAssets({ from: calciteAssetsDir(), to: path.join(siteDir, 'calcite/assets'), inputs, skip, locales, defaultLocale, localeAliases });
-  const manifest = await writeManifest({ publicDir, pathPrefix: config.pathPrefix, name: config.siteName, shortName: config.shortName, iconSource: path.resolve(root, config.manifestIcon), root });
+  const manifest = await writeManifest({ publicDir, pathPrefix: config.pathPrefix, name: config.siteName, shortName: config.shortName, iconSource: path.resolve(root, config.manifestIcon), root, pageIconVersion });
   return manifest.diagnostics;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { defineIsland } from 'docsgen/runtime';
 
 /** How long a button says "Copied" before it offers to copy again. */
 const COPIED_MS = 2000;
@@ -36,54 +36,47 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * Adds a "Copy" button to every code block of the article once it has hydrated, and returns what the article's
- * live region should announce ("Copied"). The buttons exist only where JavaScript runs, so a page read without
- * it shows no button that does nothing. A block without a `figure.code-block` around it (no title or line
- * marks) gets a `div.code-block`, so the button stays in its corner while the code scrolls.
+ * The code blocks' "Copy" buttons, an island (templates/README.md): the article body's HTML stays the server's;
+ * once the page is interactive every `pre` gets a button, and the live region after the body (`data-copy-status`)
+ * says "Copied" to screen readers. The buttons exist only where JavaScript runs, so a page read without it shows
+ * no button that does nothing. A block without a `figure.code-block` around it (no title or line marks) gets a
+ * `div.code-block`, so the button stays in its corner while the code scrolls.
  */
-export function useCopyButtons(ref: RefObject<HTMLElement | null>, html: string): string {
-  const [announcement, setAnnouncement] = useState('');
-  useEffect(() => {
-    const root = ref.current;
-    if (!root) return;
-    const undo: Array<() => void> = [];
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    for (const pre of Array.from(root.querySelectorAll('pre'))) {
-      let host = pre.parentElement;
-      if (!host?.classList.contains('code-block')) {
-        const wrapper = document.createElement('div');
-        wrapper.className = 'code-block';
-        pre.replaceWith(wrapper);
-        wrapper.append(pre);
-        host = wrapper;
-        undo.push(() => wrapper.replaceWith(pre));
-      }
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'copy-button';
-      button.textContent = 'Copy';
-      button.addEventListener('click', () => {
-        // line numbers are drawn by CSS, so the text is the code alone; its last line feed is not part of it
-        const text = (pre.querySelector('code') ?? pre).textContent?.replace(/\n$/, '') ?? '';
-        void copyText(text).then((copied) => {
-          button.textContent = copied ? 'Copied' : 'Copy failed';
-          // emptied first, so copying again is announced again
-          setAnnouncement('');
-          requestAnimationFrame(() => setAnnouncement(copied ? 'Copied' : 'Could not copy'));
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            button.textContent = 'Copy';
-          }, COPIED_MS);
-          timers.add(timer);
-        });
-      });
-      pre.before(button);
-      undo.push(() => button.remove());
+export const codeCopy = defineIsland('code-copy', (root, _props, signal) => {
+  const status = root.nextElementSibling?.hasAttribute('data-copy-status') ? root.nextElementSibling : null;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  signal.addEventListener('abort', () => timers.forEach((t) => clearTimeout(t)));
+  for (const pre of Array.from(root.querySelectorAll('pre'))) {
+    let host = pre.parentElement;
+    if (!host?.classList.contains('code-block')) {
+      const wrapper = document.createElement('div');
+      wrapper.className = 'code-block';
+      pre.replaceWith(wrapper);
+      wrapper.append(pre);
+      host = wrapper;
     }
-    return () => {
-      for (const t of timers) clearTimeout(t);
-      for (const u of undo.reverse()) u();
-    };
-  }, [ref, html]);
-  return announcement;
-}
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy-button';
+    button.textContent = 'Copy';
+    button.addEventListener('click', () => {
+      // line numbers are drawn by CSS, so the text is the code alone; its last line feed is not part of it
+      const text = (pre.querySelector('code') ?? pre).textContent?.replace(/\n$/, '') ?? '';
+      void copyText(text).then((copied) => {
+        if (signal.aborted) return;
+        button.textContent = copied ? 'Copied' : 'Copy failed';
+        // emptied first, so copying again is announced again
+        if (status) {
+          status.textContent = '';
+          requestAnimationFrame(() => (status.textContent = copied ? 'Copied' : 'Could not copy'));
+        }
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          button.textContent = 'Copy';
+        }, COPIED_MS);
+        timers.add(timer);
+      });
+    }, { signal });
+    pre.before(button);
+  }
+});

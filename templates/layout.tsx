@@ -61,7 +61,7 @@ export function Layout({ page, nav, site, header, footer, children }: TemplatePr
               <CalciteNavigationLogo slot="logo" className="logo-dark" heading={header.siteName} label={header.logo.alt} href={header.homeUrl} thumbnail={header.logo.dark} />
             </>
           ) : (
-            <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} thumbnail={`${site.pathPrefix}/icons/icon-192x192.png`} />
+            <CalciteNavigationLogo slot="logo" heading={header.siteName} href={header.homeUrl} thumbnail={site.icon ?? `${site.pathPrefix}/icons/icon-192x192.png`} />
           )}
           <SectionMenu sections={header.sections} current={page.section} />
           <div slot="user" className="header-tools">

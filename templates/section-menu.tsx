@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { CALCITE_DEBOUNCE, debounce } from 'docsgen/runtime';
 import { CalciteDropdown, CalciteDropdownGroup, CalciteDropdownItem, CalciteMenu, CalciteMenuItem } from './calcite';
 import type { Crumb } from './types';
 
@@ -31,7 +32,8 @@ export function countFitting(widths: number[], room: number, moreWidth: number):
 /**
  * The header's sections: as many as fit in a row, the others in a "More" dropdown. Server and hydration render
  * every section in the row, hidden (see styles.css) until the first measure has chosen how many fit; a
- * ResizeObserver measures again whenever the header or an item changes size. Below the header's breakpoint the
+ * ResizeObserver measures again whenever the header or an item changes size: the first time in the next frame
+ * (before the header shows), later once resizing has paused for the component library's resize debounce. Below the header's breakpoint the
  * menu is not displayed at all: the menu button opens the sections in the navigation drawer instead.
  */
 export function SectionMenu({ sections, current }: { sections: Crumb[]; current: string }) {
@@ -47,6 +49,7 @@ export function SectionMenu({ sections, current }: { sections: Crumb[]; current:
     const nav = menu?.parentElement;
     if (!menu || !nav) return;
     let frame = 0;
+    let first = true;
     const measure = () => {
       frame = 0;
       if (getComputedStyle(menu).display === 'none') return;
@@ -64,12 +67,15 @@ export function SectionMenu({ sections, current }: { sections: Crumb[]; current:
         if (child !== menu && child !== moreRef.current) taken += child.getBoundingClientRect().width;
       }
       const room = nav.clientWidth - taken - SLACK;
+      first = false;
       measured.shown = countFitting(widths, room, measured.more || MORE_GUESS);
       setShown(measured.shown);
       setFitted(true);
     };
+    const later = debounce(measure, CALCITE_DEBOUNCE.resize);
     const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
+      if (!first) later();
+      else if (!frame) frame = requestAnimationFrame(measure);
     };
     const observer = new ResizeObserver(schedule);
     observer.observe(nav);
@@ -85,6 +91,7 @@ export function SectionMenu({ sections, current }: { sections: Crumb[]; current:
     return () => {
       observer.disconnect();
       mutations.disconnect();
+      later.cancel();
       if (frame) cancelAnimationFrame(frame);
     };
   }, [sections.length]);

@@ -64,6 +64,8 @@ export interface SiteData {
   /** The config's `socialHandle`, when set. */
   socialHandle?: string;
   defaultLocale: string;
+  /** URL of the site's 192 px icon under a hashed name (cached for good); absent when the build has no icon. */
+  icon?: string;
 }
 
 /** Header slice data. */

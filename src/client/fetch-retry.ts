@@ -2,6 +2,9 @@
 // back-off that doubles from 1 s up to 30 s.
 import { RUNTIME } from '../config/defaults.js';
 
+/** The component library's debounce delays (seed section 9), for templates through `docsgen/runtime`. */
+export { CALCITE_DEBOUNCE } from '../config/defaults.js';
+
 /** What a request ended with; a network failure is status 0 (as XHR reports it), never a throw. */
 export interface RawResponse {
   status: number;

@@ -2,7 +2,7 @@
 // loader, prefetching, scroll restoration, announcements, service worker and translations.
 import { setAssetPath } from '@esri/calcite-components';
 import { applyStoredColorMode } from './color-mode.js';
-import { reloadOnHashMismatch } from './compilation-hash.js';
+import { pageBuildHash, reloadOnHashMismatch } from './compilation-hash.js';
 import { fetchData } from './data.js';
 import { loadDocument } from './load-document.js';
 import { Loader } from './loader.js';
@@ -17,6 +17,7 @@ import { ensureLocationKey, restoreScroll, startScrollSaving } from './scroll.js
 import { registerServiceWorker, serviceWorkerState } from './service-worker.js';
 import { createMessagesLoader } from './t9n.js';
 import { watchTabs } from './tabs.js';
+import { mountIslands } from './template-api.js';
 
 export type { AppOptions } from './options.js';
 export { pageDataUrl, pageKey } from './paths.js';
@@ -49,9 +50,8 @@ export async function startApp(options: AppOptions): Promise<void> {
   // a redirect whose target may not be loaded renders the page instead
   if (redirect && loadDocument(redirect + location.hash, 'replace')) return;
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-  correctStoredPath(prefix);
 
-  const loader = new Loader(options);
+  const loader = new Loader(options, pageBuildHash());
   const page = await loader.loadPage(location.pathname + location.search);
   if (page.status !== 'success') {
     console.error(`page resources for ${location.pathname} not found. Not rendering React`);
@@ -59,7 +59,9 @@ export async function startApp(options: AppOptions): Promise<void> {
     return;
   }
   if (reloadOnHashMismatch(page.webpackCompilationHash, loader.appHash)) return;
-  if (!page.notFound && !page.internalServerError && prefix + page.payload.path !== location.pathname) {
+  // a matchPath page is shown at every address its pattern matches: the address is the reader's, kept
+  if (!page.payload.matchPath) correctStoredPath(prefix);
+  if (!page.notFound && !page.internalServerError && !page.payload.matchPath && prefix + page.payload.path !== location.pathname) {
     const stored = prefix + page.payload.path;
     if (!stored.includes('?')) history.replaceState(history.state, '', stored + location.search + location.hash);
   }
@@ -75,6 +77,7 @@ export async function startApp(options: AppOptions): Promise<void> {
     prefetcher.observe(root);
     prefetcher.listenForHover();
     watchTabs(root);
+    mountIslands(root);
     window.___docsgenRuntime = {
       navigate,
       loadPage: (path: string) => loader.loadPage(path),

@@ -6,6 +6,7 @@ import { request } from './fetch-retry.js';
 import type { AppOptions } from './options.js';
 import { pageDataUrl, pageKey, pageUrl } from './paths.js';
 import { redirectTarget } from './redirects.js';
+import { findMatchPath } from '../util/match-path.js';
 
 /** A page-data file as the build writes it. */
 export interface PageData {
@@ -39,17 +40,27 @@ export interface LoadedPage {
 export interface FailedLoad {
   status: 'error';
   error?: Error;
+  /** The template chunk failed to load (a deploy removed it): the seed sends the reader to the last known page. */
+  chunkFailed?: boolean;
 }
 
 export type LoadResult = LoadedPage | FailedLoad;
+
+/** A template chunk that could not be imported (webpack's ChunkLoadError). */
+export class ChunkLoadError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(`Loading chunk ${url} failed: ${(cause as Error | undefined)?.message ?? String(cause)}`);
+    this.name = 'ChunkLoadError';
+  }
+}
 
 const NOT_FOUND = '/404.html';
 const SERVER_ERROR = '/500.html';
 
 /** The page loader of one page session. */
 export class Loader {
-  /** Hash of the first app-data answer: the build this app belongs to, unless the build baked one in. */
-  appHash: string;
+  /** The build this app belongs to: the hash in the page's HTML ('' when it has none: no reload checks). */
+  readonly appHash: string;
   private readonly pageDataDb = new Map<string, Promise<PageDataResult>>();
   private readonly pageDb = new Map<string, LoadedPage>();
   private readonly pageInFlight = new Map<string, Promise<LoadResult>>();
@@ -57,8 +68,8 @@ export class Loader {
   private readonly sliceDb = new Map<string, Promise<unknown>>();
   private readonly chunkDb = new Map<string, Promise<ComponentType<Record<string, unknown>>>>();
 
-  constructor(private readonly options: AppOptions) {
-    this.appHash = options.buildHash ?? '';
+  constructor(private readonly options: AppOptions, appHash = '') {
+    this.appHash = appHash;
   }
 
   /** The page key of a raw path, following browser redirects (so data for the target loads). */
@@ -79,7 +90,6 @@ export class Loader {
     try {
       const json = JSON.parse(res.text) as { webpackCompilationHash?: unknown };
       if (typeof json.webpackCompilationHash === 'string' && json.webpackCompilationHash) {
-        if (!this.appHash) this.appHash = json.webpackCompilationHash;
         return { webpackCompilationHash: json.webpackCompilationHash };
       }
     } catch {
@@ -92,7 +102,7 @@ export class Loader {
    * Fetches page-data: 200 with a `path` → success; 404 (or an unusable 200) → the 404 page's data; 500 → the
    * 500 page's data (one hop only); anything else retried at once, up to 3 retries shared along the chain.
    */
-  async fetchPageDataJson(load: { pagePath: string; retries: number; notFound?: boolean; internalServerError?: boolean }): Promise<PageDataResult> {
+  async fetchPageDataJson(load: { pagePath: string; retries: number; notFound?: boolean; internalServerError?: boolean; matched?: boolean }): Promise<PageDataResult> {
     const res = await request(pageDataUrl(load.pagePath, this.options.pathPrefix));
     const flags = { ...(load.notFound ? { notFound: true } : {}), ...(load.internalServerError ? { internalServerError: true } : {}) };
     if (res.status === 200) {
@@ -109,6 +119,9 @@ export class Loader {
     }
     if (res.status === 200 || res.status === 404) {
       if (load.pagePath === NOT_FOUND || load.pagePath === SERVER_ERROR) return { status: 'error' };
+      // no page has this path: a page whose matchPath matches it answers, before the 404 page (as on the servers)
+      const matched = load.matched ? null : this.matchPathPage(load.pagePath);
+      if (matched !== null) return this.fetchPageDataJson({ ...load, pagePath: matched, matched: true });
       return this.fetchPageDataJson({ ...load, pagePath: NOT_FOUND, notFound: true });
     }
     if (res.status === 500) {
@@ -140,6 +153,16 @@ export class Loader {
       if (head.status === 200) return { status: 'error' };
     }
     return result;
+  }
+
+  /** The page key of the matchPath page that answers for a page key (query kept), or null. */
+  private matchPathPage(key: string): string | null {
+    const entries = this.options.matchPaths;
+    if (!entries || entries.length === 0) return null;
+    const queryAt = key.indexOf('?');
+    const path = queryAt >= 0 ? key.slice(0, queryAt) : key;
+    const page = findMatchPath(entries, this.options.pathPrefix + path, this.options.pathPrefix);
+    return page === null ? null : pageKey(this.options.pathPrefix + page, this.options.pathPrefix) + (queryAt >= 0 ? key.slice(queryAt) : '');
   }
 
   /** True when the page's data is already in memory (nothing to prefetch). */
@@ -190,7 +213,7 @@ export class Loader {
       if (!result.internalServerError) this.pageDb.set(key, loaded);
       return loaded;
     } catch (err) {
-      return { status: 'error', error: err instanceof Error ? err : new Error(String(err)) };
+      return { status: 'error', error: err instanceof Error ? err : new Error(String(err)), ...(err instanceof ChunkLoadError ? { chunkFailed: true } : {}) };
     }
   }
 
@@ -200,7 +223,12 @@ export class Loader {
     if (!url) return Promise.reject(new Error(`We couldn't find the correct component chunk with the name "${name}"`));
     let pending = this.chunkDb.get(url);
     if (!pending) {
-      pending = (import(url) as Promise<{ default: ComponentType<Record<string, unknown>> }>).then((m) => m.default);
+      pending = (import(url) as Promise<{ default: ComponentType<Record<string, unknown>> }>).then(
+        (m) => m.default,
+        (err: unknown) => {
+          throw new ChunkLoadError(url, err);
+        },
+      );
       this.chunkDb.set(url, pending);
       // a failed import must be retried by the next load, not replayed
       pending.catch(() => this.chunkDb.delete(url));

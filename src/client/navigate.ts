@@ -11,6 +11,7 @@ import { isPagePath } from './paths.js';
 import type { Prefetcher } from './prefetch.js';
 import { linkRedirect, redirectTarget } from './redirects.js';
 import { showPage } from './render.js';
+import { mountIslands } from './template-api.js';
 import { ensureLocationKey, restoreScroll, saveScroll } from './scroll.js';
 import { loadAfterUpdate, serviceWorkerState } from './service-worker.js';
 
@@ -32,20 +33,30 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
 
   const currentPage = () => rendered;
 
-  /** Loads a location's page with the delayed-navigation event armed; null when a newer navigation won. */
-  async function load(path: string): Promise<LoadedPage | 'error' | null> {
+  /**
+   * Loads a location's page with the delayed-navigation event armed; null when a newer navigation won, 'chunk'
+   * when its template chunk failed to load (then the reader is sent to the last known page: seed section 8).
+   */
+  async function load(path: string): Promise<LoadedPage | 'error' | 'chunk' | null> {
     const mine = ++generation;
     const timer = setTimeout(() => window.dispatchEvent(new CustomEvent(EVENTS.delayed, { detail: { pathname: path } })), RUNTIME.delayedNavigationMs);
     const page = await loader.loadPage(path);
     clearTimeout(timer);
     if (mine !== generation) return null;
-    return page.status === 'success' ? page : 'error';
+    if (page.status === 'success') return page;
+    return page.chunkFailed ? 'chunk' : 'error';
+  }
+
+  /** A full load of the last page that rendered (Gatsby's `nextRoute`: its pathname, query and hash dropped). */
+  function toLastKnownPage(): void {
+    window.location.assign(currentPage().split('?')[0]!);
   }
 
   /** After a page rendered: head, scroll, announcement, focus, event, prefetch of the new links. */
   function routeUpdated(page: LoadedPage): void {
     rendered = location.pathname + location.search;
     updateHead(page.props);
+    mountIslands(root);
     focusContent(root);
     // after the new page's custom elements have rendered (microtasks), before it is painted: the position is
     // then measured against the final layout
@@ -70,6 +81,7 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
     }
     const page = await load(url.pathname + url.search);
     if (page === null) return;
+    if (page === 'chunk') return toLastKnownPage();
     if (page === 'error') {
       // the page exists only as HTML (or its resources failed): let the browser load it
       history.replaceState({}, '', location.href);
@@ -104,6 +116,7 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
     }
     const page = await load(path);
     if (page === null) return;
+    if (page === 'chunk') return toLastKnownPage();
     if (page === 'error') {
       history.replaceState({}, '', location.href);
       window.location.assign(path);
@@ -136,7 +149,7 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
   window.addEventListener('unhandledrejection', (e) => {
     const message = String((e.reason as Error | undefined)?.message ?? e.reason);
     if (/loading chunk \d* failed|dynamically imported module|importing a module script failed/i.test(message)) {
-      window.location.assign(currentPage().split('?')[0]!);
+      toLastKnownPage();
     }
   });
   return navigate;

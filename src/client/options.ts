@@ -1,5 +1,6 @@
 // The options the build bakes into the app bundle (plan.appOptions + the template chunk URLs).
 import type { BrowserRedirects } from '../redirects/browser-match.js';
+import type { MatchPathEntry } from '../util/match-path.js';
 
 /** Options the build bakes into the app bundle. */
 export interface AppOptions {
@@ -18,8 +19,8 @@ export interface AppOptions {
   search?: boolean;
   /** How long the search box waits after typing stops (the component library's filter debounce, seed section 9). */
   searchDebounceMs?: number;
-  /** The build hash, when the build knows it before bundling; else the first app-data response stands in. */
-  buildHash?: string;
+  /** Pages with a frontmatter `matchPath`, most specific first: they answer for paths no page has. */
+  matchPaths?: MatchPathEntry[];
 }
 
 /** Window events the templates listen to. */

@@ -6,7 +6,7 @@
 export const SITE_NAME = 'Documentation';
 /** Every page and asset is served under this prefix. */
 export const PATH_PREFIX = '/documentation';
-/** The site start path (relative to the prefix). */
+/** The site start path (relative to the prefix): the web manifest's `start_url`. */
 export const START_PATH = '/';
 
 /** Links to paths with these extensions keep no trailing slash (seed section 2). */
@@ -14,10 +14,12 @@ export const EXEMPT_EXTENSIONS = ['.html', '.json', '.js', '.map', '.txt', '.xml
 /** A path ending in one of the exempt extensions (case-insensitive): the one test build, server and runtime share. */
 export const EXEMPT_PATH = new RegExp(`(?:${EXEMPT_EXTENSIONS.map((e) => e.replace('.', '\\.')).join('|')})$`, 'i');
 
-/** Version of the component library whose assets are served from `documentation/calcite/`. */
-export const CALCITE_COMPONENTS_VERSION = '3.2.1';
-/** Debounce of the component library, in ms (seed section 9). */
-export const CALCITE_DEBOUNCE = { filter: 250, resize: 150, reposition: 100 } as const;
+/**
+ * Debounce of the component library, in ms (seed section 9); templates import it from `docsgen/runtime`: the
+ * header re-lays its sections out after `resize`, the search field waits `filter`. The seed's `reposition` (100)
+ * is the component library's own delay for its popovers: docsgen places none, so it has no constant here.
+ */
+export const CALCITE_DEBOUNCE = { filter: 250, resize: 150 } as const;
 
 /**
  * Every locale the component library has UI translations for (Calcite 3.2.1's t9n set): what the browser runtime
@@ -44,18 +46,18 @@ export const RUNTIME = {
   delayedNavigationMs: 1000,
   prefetchBatchSize: 4,
   prefetchIntervalMs: 3000,
-  refetchOnWindowFocus: false,
   retryBackoffStartMs: 1000,
   retryBackoffMaxMs: 30000,
 } as const;
 
-/** Images (seed section 9): the pipeline's cap and quality, and the default display width. */
+/**
+ * Images (seed section 9): the pipeline's cap (its one breakpoint; transparency is kept, nothing is flattened) and
+ * quality, and the widest an article shows an image (`--image-display-max-width` in the stylesheet).
+ */
 export const IMAGES = {
   maxWidth: 995,
-  breakpoints: [995],
   quality: 50,
   displayMaxWidth: 650,
-  backgroundColor: 'transparent',
 } as const;
 
 /**
@@ -71,8 +73,8 @@ export const MANIFEST = {
   iconSizes: [192, 512],
 } as const;
 
-/** Path of the third-party script proxy, taking a `url` query parameter. */
-export const THIRD_PARTY_PROXY_PATH = '/documentation/__third-party-proxy';
+/** Path of the third-party script proxy under the path prefix, taking a `url` query parameter. */
+export const THIRD_PARTY_PROXY_PATH = '/__third-party-proxy';
 
 /** Folders and files of a project, relative to its root. */
 export const PROJECT = {

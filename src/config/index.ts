@@ -15,4 +15,4 @@ export { EXEMPT_PATH } from './defaults.js';
 export { IMAGES } from './defaults.js';
 export { EXEMPT_EXTENSIONS } from './defaults.js';
 export { EDIT_URL_PLACEHOLDER } from './url-rules.js';
-export { MANIFEST } from './defaults.js';
+export { MANIFEST, START_PATH } from './defaults.js';

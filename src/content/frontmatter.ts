@@ -4,6 +4,7 @@ import { issuePosition } from '../config/index.js';
 import { codes } from '../diagnostics/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { isIsoDate } from './iso-date.js';
+import { MATCH_PATH_SYNTAX } from '../util/match-path.js';
 import { readSimpleYaml } from './simple-yaml.js';
 import { closest } from '../util/did-you-mean.js';
 
@@ -24,6 +25,8 @@ export const frontmatterSchema = z
     navTitle: z.string().trim().min(1).optional(),
     // "Last updated" as the writer states it; without it, the date of the last commit of the file (git-dates.ts)
     lastUpdated: z.string().refine(isIsoDate, 'a date like 2025-01-31 (or an ISO 8601 date-time like 2025-01-31T09:30:00Z)').optional(),
+    // the page also answers for every path this pattern matches (after exact pages, before the 404 page)
+    matchPath: z.string().regex(MATCH_PATH_SYNTAX, 'a path pattern like "/reference/*" or "/users/:id"').optional(),
   })
   .passthrough();
 

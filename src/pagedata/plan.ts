@@ -31,7 +31,8 @@ export interface SitePlan {
   tasks: PageTask[];
   diagnostics: Diagnostic[];
   appOptions: Record<string, unknown>;
-  writeSharedData(siteDir: string): Promise<SharedData>;
+  /** Writes the static queries and slices; `site` adds build facts to the site data (the pages' icon URL). */
+  writeSharedData(siteDir: string, site?: { icon?: string }): Promise<SharedData>;
 }
 
 /**
@@ -133,8 +134,9 @@ export function planSite(pages: readonly SourcePage[], templates: readonly strin
       search: config.search,
       searchDebounceMs: defaults.CALCITE_DEBOUNCE.filter,
     },
-    async writeSharedData(siteDir) {
+    async writeSharedData(siteDir, extraSite = {}) {
       const site = {
+        ...extraSite,
         siteName: config.siteName,
         titlePostfix: config.titlePostfix,
         pathPrefix: prefix,

@@ -5,6 +5,8 @@ import { netlifyFormat } from './formats/netlify.js';
 import { toJsonEntries } from './formats/json.js';
 import { formatNginxServer } from './nginx-server.js';
 import type { RedirectRule } from './types.js';
+import type { MatchPathEntry } from '../util/match-path.js';
+import { netlifyMatchPathLines } from './match-path-rules.js';
 
 /** Options of writeRedirectArtifacts. */
 export interface RedirectArtifactOptions {
@@ -14,6 +16,8 @@ export interface RedirectArtifactOptions {
   proxyAllowedHosts: readonly string[];
   /** nginx `resolver` for the proxy (default public resolvers). */
   resolver?: string;
+  /** Pages with a matchPath, most specific first (sortMatchPaths). */
+  matchPaths?: readonly MatchPathEntry[];
 }
 
 /**
@@ -21,9 +25,9 @@ export interface RedirectArtifactOptions {
  * the `server {}` whose root is the web root: redirects, error pages, cache headers, proxy). The build and
  * `export-redirects --format nginx --out DIR` write exactly these.
  */
-export function nginxConfFiles(rules: readonly RedirectRule[], opts: Pick<RedirectArtifactOptions, 'pathPrefix' | 'proxyAllowedHosts' | 'resolver'>): Array<[string, string]> {
+export function nginxConfFiles(rules: readonly RedirectRule[], opts: Pick<RedirectArtifactOptions, 'pathPrefix' | 'proxyAllowedHosts' | 'resolver' | 'matchPaths'>): Array<[string, string]> {
   return [
-    ['http.conf', formatNginxHttp(rules, { proxyAllowedHosts: opts.proxyAllowedHosts })],
+    ['http.conf', formatNginxHttp(rules, { proxyAllowedHosts: opts.proxyAllowedHosts, matchPaths: opts.matchPaths ?? [], pathPrefix: opts.pathPrefix })],
     ['server.conf', formatNginxServer({ pathPrefix: opts.pathPrefix, ...(opts.resolver ? { resolver: opts.resolver } : {}) })],
   ];
 }
@@ -34,9 +38,11 @@ export function nginxConfFiles(rules: readonly RedirectRule[], opts: Pick<Redire
  */
 export async function writeRedirectArtifacts(rules: readonly RedirectRule[], opts: RedirectArtifactOptions): Promise<string[]> {
   const files: Array<[string, string]> = [
-    [path.join(opts.publicDir, '_redirects'), netlifyFormat.format(rules) as string],
+    [path.join(opts.publicDir, '_redirects'), (netlifyFormat.format(rules) as string) + netlifyMatchPathLines(opts.matchPaths ?? [], opts.pathPrefix).map((l) => `${l}\n`).join('')],
     ...nginxConfFiles(rules, opts).map(([name, text]): [string, string] => [path.join(opts.serverDir, 'nginx', name), text]),
     [path.join(opts.serverDir, 'redirects.json'), JSON.stringify(toJsonEntries(rules), null, 2) + '\n'],
+    // what `serve` answers matchPath pages from (as nginx from http.conf's map); none without such pages
+    ...(opts.matchPaths?.length ? [[path.join(opts.serverDir, 'match-paths.json'), JSON.stringify(opts.matchPaths, null, 2) + '\n'] as [string, string]] : []),
   ];
   for (const [file, text] of files) {
     await mkdir(path.dirname(file), { recursive: true });

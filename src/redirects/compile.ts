@@ -1,3 +1,4 @@
+import { defaults } from '../config/index.js';
 import { canonicalPathKey } from './browser-match.js';
 import { encodePathPart, lowerAscii } from './encode.js';
 import { PARAM_REGEX, rawLiteralRegex, SPLAT_REGEX, type RegexDialect } from './pattern-regex.js';
@@ -94,7 +95,7 @@ function compileRuleUncached(rule: RedirectRule): CompiledRule {
     const key = lowerAscii(f.length > 1 && f.endsWith('/') ? f.slice(0, -1) : f);
     return { rule, kind: 'exact', from: f, key, fromParts: [{ lit: f, text: f }], regex: '', names: NO_NAMES, toParts: [t], toQuery: null, toFragment: null, status: rule.status };
   }
-  const status = valid ? rule.status : 301;
+  const status = valid ? rule.status : defaults.REDIRECT_DEFAULT_STATUS;
   const fromParts = parseSource(String(rule.from ?? ''));
   const names = fromParts.flatMap((p) => ('param' in p ? [p.param] : 'splat' in p ? ['splat'] : []));
   const kind = names.length > 0 ? 'pattern' : 'exact';

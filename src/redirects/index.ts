@@ -19,3 +19,4 @@ export { matchBrowserRedirect, canonicalPathKey, type BrowserRedirects, type Red
 export { cacheControlFor, needsTrailingSlash, resolveProxyUrl, CACHE_IMMUTABLE, CACHE_REVALIDATE, SLASH_EXEMPT, HASHED_ASSET, SVG_CSP, SVG_PATH } from './server-rules.js';
 export { collectServedPaths } from './site-paths.js';
 export { publishRedirects, type PublishRedirectsOptions } from './publish.js';
+export { matchPathFile } from './match-path-rules.js';

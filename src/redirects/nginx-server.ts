@@ -1,5 +1,7 @@
+import { defaults } from '../config/index.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET, SVG_CSP } from './server-rules.js';
 import { REDIRECT_STATUSES } from './types.js';
+import { MATCH_PATH_VAR } from './match-path-rules.js';
 import { NGINX_VARS } from './formats/nginx.js';
 
 /** Options of the server.conf include. */
@@ -14,7 +16,7 @@ export interface NginxServerOptions {
 
 /** Path of the third-party script proxy under the prefix. */
 export function proxyPath(pathPrefix: string): string {
-  return `${pathPrefix.replace(/\/+$/, '')}/__third-party-proxy`;
+  return `${pathPrefix.replace(/\/+$/, '')}${defaults.THIRD_PARTY_PROXY_PATH}`;
 }
 
 /**
@@ -76,7 +78,9 @@ export function formatNginxServer(opts: NginxServerOptions): string {
     'location ~* "\\.(?:json|js|map|txt|xml|pdf)$" { try_files $uri =404; }',
     '',
     '# 7. Everything else: a file, or a directory: without its slash → 301 to it (query kept), with it → index.html.',
-    'location / { }',
+    '#    Nothing there, and a matchPath page\'s pattern matches (http.conf): that page\'s HTML, 200; else the 404 page.',
+    `location / { if (${MATCH_PATH_VAR}) { error_page 404 = @docsgen_match_path; } }`,
+    `location @docsgen_match_path { ${revalidate} rewrite ^ ${MATCH_PATH_VAR} break; }`,
     '',
   ].join('\n');
 }

@@ -5,6 +5,7 @@ import { writeRedirectArtifacts } from './artifacts.js';
 import { collectServedPaths } from './site-paths.js';
 import type { DeployTarget, RedirectRule } from './types.js';
 import { validateRedirects } from './validate.js';
+import type { MatchPathEntry } from '../util/match-path.js';
 
 /** What publishRedirects needs of the built site and its config. */
 export interface PublishRedirectsOptions {
@@ -16,6 +17,8 @@ export interface PublishRedirectsOptions {
   allowedRedirectHosts: readonly string[];
   proxyAllowedHosts: readonly string[];
   deployTarget?: DeployTarget | undefined;
+  /** Pages that also answer for the paths their frontmatter's matchPath matches (nginx, `_redirects`, serve). */
+  matchPaths?: readonly MatchPathEntry[];
 }
 
 /**
@@ -31,7 +34,7 @@ export async function publishRedirects(rules: readonly RedirectRule[], opts: Pub
     formats: ['netlify', 'nginx', 'json'],
     ...(opts.deployTarget ? { deployTarget: opts.deployTarget } : {}),
   });
-  const written = await writeRedirectArtifacts(rules, { publicDir, serverDir: opts.serverDir, pathPrefix, proxyAllowedHosts: opts.proxyAllowedHosts });
+  const written = await writeRedirectArtifacts(rules, { publicDir, serverDir: opts.serverDir, pathPrefix, proxyAllowedHosts: opts.proxyAllowedHosts, ...(opts.matchPaths ? { matchPaths: opts.matchPaths } : {}) });
   for (const file of written) {
     const rel = path.relative(publicDir, file);
     if (!rel.startsWith('..')) opts.siteFiles.push(rel.split(path.sep).join('/'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaults } from '../config/index.js';
 
 /** One entry of a `redirects/*.yaml` list. */
 export const redirectEntrySchema = z
@@ -9,7 +10,7 @@ export const redirectEntrySchema = z
       .union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)], {
         errorMap: () => ({ message: '`status` must be one of 301, 302, 307, 308' }),
       })
-      .default(301),
+      .default(defaults.REDIRECT_DEFAULT_STATUS),
     note: z.string().optional(),
   })
   .strict();

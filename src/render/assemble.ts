@@ -72,12 +72,14 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
     stylesUrl: s.stylesUrl,
     appUrl: s.appUrl,
     templateUrl: s.chunks[chunkName] ?? null,
+    buildHash: s.buildHash,
     body: r.body,
   });
   const pageData = stringifyWith(
     {
       componentChunkName: chunkName,
       path: dataPathOf(r.pagePath, r.status),
+      ...(r.matchPath ? { matchPath: r.matchPath } : {}),
       result: null,
       staticQueryHashes: s.staticQueryHashes,
       slicesMap: s.slicesMap,

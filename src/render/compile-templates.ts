@@ -17,6 +17,9 @@ const LIT_REACT_SERVER = ['.js', '.ts']
   .map((ext) => fileURLToPath(new URL(`./lit-react-server${ext}`, import.meta.url)))
   .find((file) => existsSync(file))!;
 
+/** `docsgen/runtime` in a template: the runtime's template API (src/client/template-api.ts), compiled. */
+const TEMPLATE_API = { 'docsgen/runtime': path.join(docsgenRoot, 'lib/client/template-api.js') };
+
 // esbuild's API is CommonJS and large: required rather than imported, it skips Node's CommonJS export lexer,
 // whose loop V8 would optimize twice (about 100 ms of background compiling) for a few milliseconds of lexing.
 // Required on first use, so importing the render stage (a no-change rebuild does) does not load it.
@@ -76,7 +79,7 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
     nodePaths: docsgenNodePaths,
     define: { 'process.env.NODE_ENV': '"production"' },
     // Calcite's wrappers render on the server without the refs only a browser uses (see lit-react-server.ts)
-    alias: { '@lit/react': LIT_REACT_SERVER },
+    alias: { '@lit/react': LIT_REACT_SERVER, ...TEMPLATE_API },
     logLevel: 'silent',
     legalComments: 'none',
     metafile: true,
@@ -202,6 +205,7 @@ export async function compileClient(opts: {
       // output does not depend on where the project lives
       absWorkingDir: opts.templatesDir,
       nodePaths: docsgenNodePaths,
+      alias: TEMPLATE_API,
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
       legalComments: 'none',

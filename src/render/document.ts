@@ -21,6 +21,8 @@ export interface DocumentParts {
   appUrl: string;
   /** The page's template chunk, preloaded so hydration does not wait for it. */
   templateUrl: string | null;
+  /** The build's hash (Gatsby's `window.___webpackCompilationHash`): the runtime compares page-data's with it. */
+  buildHash?: string;
   body: string;
 }
 
@@ -32,7 +34,7 @@ export function escapeHtml(s: string): string {
 /**
  * The HTML document around the server-rendered React tree. The React root is `#___docsgen`; the live region
  * outside it is where the runtime announces navigations to screen readers. No inline script, so a strict
- * Content-Security-Policy works.
+ * Content-Security-Policy works: the build hash Gatsby sets in an inline script is a `docsgen-build` meta here.
  */
 export function renderDocument(p: DocumentParts): string {
   const e = escapeHtml;
@@ -48,6 +50,7 @@ export function renderDocument(p: DocumentParts): string {
     + `<meta name="twitter:card" content="${p.socialImage ? 'summary_large_image' : 'summary'}">`
     + (p.socialImage ? `<meta name="twitter:image" content="${e(p.socialImage)}">` : '')
     + (p.socialHandle ? `<meta name="twitter:site" content="${e(p.socialHandle)}">` : '')
+    + (p.buildHash ? `<meta name="docsgen-build" content="${e(p.buildHash)}">` : '')
     + `<link rel="manifest" href="${e(p.pathPrefix)}/manifest.webmanifest"><meta name="theme-color" content="#F8F8F8">`
     + (p.favicon ? `<link rel="icon" href="${e(p.favicon)}">` : `<link rel="icon" href="${e(p.pathPrefix)}/icons/icon-192x192.png" type="image/png">`)
     + `<link rel="stylesheet" href="${e(p.stylesUrl)}">`

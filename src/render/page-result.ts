@@ -10,6 +10,8 @@ export interface PageMeta {
   pagePath: string;
   /** Set for the 404/500 pages. */
   status?: number;
+  /** The frontmatter's `matchPath`, when the page has one (page-data carries it). */
+  matchPath?: string;
   template: string;
   title: string;
   description: string;
@@ -53,6 +55,7 @@ export function metaOf(r: PageResult): PageMeta {
   return {
     pagePath: r.pagePath,
     ...(r.status !== undefined ? { status: r.status } : {}),
+    ...(r.matchPath ? { matchPath: r.matchPath } : {}),
     template: r.template,
     title: r.title,
     description: r.description,

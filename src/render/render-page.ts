@@ -156,6 +156,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   const result: PageResult = {
     pagePath: task.pagePath,
     ...(task.status !== undefined ? { status: task.status } : {}),
+    ...(task.frontmatter.matchPath ? { matchPath: task.frontmatter.matchPath } : {}),
     template: task.template,
     title: task.title,
     description: task.description,

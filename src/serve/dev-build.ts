@@ -9,6 +9,7 @@ import { compileRedirectMatcher } from '../redirects/index.js';
 import { serveCodes } from './codes.js';
 import type { ServeSite } from './handler.js';
 import { loadSiteRedirects } from './load-site-redirects.js';
+import { loadMatchPaths } from './match-paths.js';
 
 /** A problem as the overlay shows it: its printed line, and how it is styled. */
 export interface OverlayProblem {
@@ -34,7 +35,7 @@ export async function buildForDev(root: string, outDir: string, fallback: Projec
     const config = (await loadProject(root).catch(() => null))?.config ?? fallback.config;
     const publicDir = path.join(outDir, 'public');
     const redirects = await loadSiteRedirects(publicDir, path.join(root, PROJECT.redirects), root, { allowedHosts: config.allowedRedirectHosts, pathPrefix: config.pathPrefix });
-    const site = { dir: publicDir, pathPrefix: config.pathPrefix, matchRedirect: compileRedirectMatcher(redirects.rules), proxyAllowedHosts: config.proxyAllowedHosts };
+    const site = { dir: publicDir, pathPrefix: config.pathPrefix, matchRedirect: compileRedirectMatcher(redirects.rules), proxyAllowedHosts: config.proxyAllowedHosts, matchPage: await loadMatchPaths(publicDir, config.pathPrefix) };
     return { ok: true, ms: ms(), stats: result.stats, diagnostics: [...result.diagnostics, ...redirects.diagnostics], site };
   } catch (err) {
     const diagnostic: Diagnostic = err instanceof DiagnosticError

@@ -23,6 +23,8 @@ export interface ServeSite {
   matchRedirect: (pathname: string, search?: string) => RedirectMatch | null;
   /** Hosts the third-party proxy may fetch from. */
   proxyAllowedHosts: readonly string[];
+  /** The build's matchPath pages: a decoded uri → the matching page's HTML file (server/match-paths.json). */
+  matchPage?: ((uri: string) => string | null) | null;
 }
 
 /** Options of createRequestHandler. */
@@ -109,7 +111,7 @@ async function serveUri(ctx: Context, req: IncomingMessage, res: ServerResponse,
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return sendHtml(res, method, 405, statusPage(405), cache);
   const st = await statOrError(file);
   if (!isStats(st)) {
-    if (NOT_FOUND.has(st.code ?? '')) return errorPage(ctx, req, res, site, 404);
+    if (NOT_FOUND.has(st.code ?? '')) return notFoundInRoot(ctx, req, res, site, uri);
     if (FORBIDDEN.has(st.code ?? '')) return sendHtml(res, method, 403, statusPage(403), cache);
     return errorPage(ctx, req, res, site, 500);
   }
@@ -131,16 +133,29 @@ async function serveIndex(ctx: Context, req: IncomingMessage, res: ServerRespons
   const index = await statOrError(Buffer.concat([file, Buffer.from('index.html')]));
   if (isStats(index)) return serveUri(ctx, req, res, site, target, uri + 'index.html', depth + 1);
   if (index.code === 'ELOOP' || index.code === 'EMLINK' || index.code === 'EACCES') return sendHtml(res, method, 403, statusPage(403));
-  if (index.code === 'ENOTDIR' || index.code === 'ENAMETOOLONG') return errorPage(ctx, req, res, site, 404);
+  if (index.code === 'ENOTDIR' || index.code === 'ENAMETOOLONG') return notFoundInRoot(ctx, req, res, site, uri);
   const dir = await statOrError(file);
   if (!isStats(dir)) {
-    if (dir.code === 'ENOENT') return errorPage(ctx, req, res, site, 404);
+    if (dir.code === 'ENOENT') return notFoundInRoot(ctx, req, res, site, uri);
     if (dir.code === 'ELOOP' || dir.code === 'EMLINK') return sendHtml(res, method, 403, statusPage(403));
     if (dir.code !== 'EACCES') return errorPage(ctx, req, res, site, 500);
   } else if (!dir.isDirectory()) return errorPage(ctx, req, res, site, 500);
   // "directory index is forbidden"
   if (index.code === 'ENOENT') return sendHtml(res, method, 403, statusPage(403));
   return errorPage(ctx, req, res, site, 500);
+}
+
+/**
+ * A 404 inside `location /`: `error_page 404 = @docsgen_match_path` when a matchPath page's pattern matches the
+ * uri (that page's HTML, 200, revalidated), else the 404 page.
+ */
+async function notFoundInRoot(ctx: Context, req: IncomingMessage, res: ServerResponse, site: ServeSite, uri: string): Promise<void> {
+  const page = site.matchPage?.(uri);
+  if (!page) return errorPage(ctx, req, res, site, 404);
+  const file = Buffer.concat([Buffer.from(site.dir), Buffer.from(page, 'latin1')]);
+  const st = await statOrError(file);
+  if (!isStats(st) || !st.isFile()) return errorPage(ctx, req, res, site, 404);
+  return sendFile(ctx, req, res, site, page, file, st, CACHE_REVALIDATE);
 }
 
 /** `error_page 404|500 <prefix>/<status>.html`: that page with its status (nginx's bare page when missing). */

@@ -1,4 +1,4 @@
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET, SLASH_EXEMPT } from '../redirects/index.js';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET, proxyPath, SLASH_EXEMPT } from '../redirects/index.js';
 
 /**
  * The `location` of the generated server.conf that handles a request, chosen the way nginx chooses:
@@ -18,7 +18,7 @@ export type ServerLocation =
 export function matchLocation(uri: string, pathPrefix: string): ServerLocation {
   const p = pathPrefix.replace(/\/+$/, '');
   if (uri === '/_redirects') return { kind: 'redirects-file' };
-  if (uri === `${p}/__third-party-proxy`) return { kind: 'proxy' };
+  if (uri === proxyPath(p)) return { kind: 'proxy' };
   if (uri === `${p}/sw.js`) return { kind: 'files', cache: CACHE_REVALIDATE };
   if (uri.startsWith(`${p}/page-data/`)) return { kind: 'files', cache: CACHE_REVALIDATE };
   if (hashedLocation(p).test(uri)) return { kind: 'files', cache: CACHE_IMMUTABLE };

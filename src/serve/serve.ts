@@ -7,6 +7,7 @@ import { serveCodes } from './codes.js';
 import { createRequestHandler } from './handler.js';
 import { listen } from './listen.js';
 import { loadSiteRedirects } from './load-site-redirects.js';
+import { loadMatchPaths } from './match-paths.js';
 
 /** `serve` would not start: the last diagnostic says why (exit 1), `diagnostics` holds every problem to print. */
 export class ServeRefusedError extends DiagnosticError {
@@ -74,7 +75,7 @@ export async function serve(options: ServeOptions = {}): Promise<ServeResult> {
   if (!(await stat(notFound).catch(() => null))?.isFile()) {
     diagnostics.push({ code: serveCodes.NO_404_PAGE, severity: 'warning', message: `${path.join(shown, prefix, '404.html')} does not exist: unknown paths get a bare 404 page`, hint: 'build the site with a not-found template' });
   }
-  const site = { dir, pathPrefix: prefix, matchRedirect: compileRedirectMatcher(redirects.rules), proxyAllowedHosts: project.config.proxyAllowedHosts };
+  const site = { dir, pathPrefix: prefix, matchRedirect: compileRedirectMatcher(redirects.rules), proxyAllowedHosts: project.config.proxyAllowedHosts, matchPage: await loadMatchPaths(dir, prefix) };
   const handler = createRequestHandler({ site: () => site, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.onError ? { onError: options.onError } : {}) });
   const listening = await listen(handler, options.host ?? '127.0.0.1', options.port ?? 8000);
   return {

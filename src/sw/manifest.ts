@@ -2,10 +2,11 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MANIFEST } from '../config/index.js';
+import { MANIFEST, START_PATH } from '../config/index.js';
 import type { Diagnostic, StageResult } from '../diagnostics/index.js';
 import { swCodes } from './codes.js';
 import { iconUrl, prefixDir } from './paths.js';
+import { pageIconUrl } from '../util/page-icon.js';
 import { writeAtomic } from '../util/write-atomic.js';
 
 /** Options of writeManifest. */
@@ -20,6 +21,8 @@ export interface WriteManifestOptions {
   themeColor?: string;
   /** Project root: messages name files relative to it. */
   root?: string;
+  /** `pageIconVersion` of the source: the 192 px icon is also written under that hashed name, for the pages. */
+  pageIconVersion?: string | null;
 }
 
 /** The manifest's JSON shape. */
@@ -92,12 +95,17 @@ export async function writeManifest(opts: WriteManifestOptions): Promise<StageRe
       const file = path.join(dir, 'icons', `icon-${size}x${size}.png`);
       await writeAtomic(file, png);
       files.push(file);
+      if (size === 192 && opts.pageIconVersion) {
+        const hashed = path.join(dir, 'icons', path.posix.basename(pageIconUrl(opts.pathPrefix, opts.pageIconVersion)));
+        await writeAtomic(hashed, png);
+        files.push(hashed);
+      }
       icons.push({ src: iconUrl(opts.pathPrefix, size), sizes: `${size}x${size}`, type: 'image/png' });
     }
     const manifest: WebManifest = {
       name: opts.name,
       short_name: opts.shortName,
-      start_url: `${opts.pathPrefix.replace(/\/+$/, '')}/`,
+      start_url: `${opts.pathPrefix.replace(/\/+$/, '')}${START_PATH}`,
       display: MANIFEST.display,
       background_color: MANIFEST.backgroundColor,
       theme_color: opts.themeColor ?? MANIFEST.backgroundColor,
@@ -127,4 +135,3 @@ function corrupt(shown: string, err: unknown): Diagnostic {
     location: { file: shown, line: 1, column: 1 },
   };
 }
-

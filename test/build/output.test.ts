@@ -62,6 +62,15 @@ describe('docsgen build on a small site', () => {
     ]);
   });
 
+  it('carries the build hash inline in every page, the one app-data and page-data hold', async () => {
+    const app = JSON.parse(await readFile(path.join(pub, 'page-data/app-data.json'), 'utf8'));
+    expect(app).toEqual({ webpackCompilationHash: json.buildHash });
+    // the runtime compares page-data's hash with the page's own, never with a fetched one
+    for (const f of ['guide/setup/index.html', 'index.html', '404.html']) {
+      expect(await readFile(path.join(pub, f), 'utf8')).toContain(`<meta name="docsgen-build" content="${json.buildHash}">`);
+    }
+  });
+
   it('prefixes every internal href and adds a trailing slash except the exempt extensions', async () => {
     const files = await fg('**/*.html', { cwd: pub, ignore: ['calcite/**'] });
     let checked = 0;
@@ -132,6 +141,10 @@ describe('docsgen build on a small site', () => {
     }
     expect(js.some((f) => /^app-[0-9a-f]{12}\.js$/.test(f))).toBe(true);
     expect(js.some((f) => /^styles-[0-9a-f]{12}\.css$/.test(f))).toBe(true);
+    // images.displayMaxWidth (default 650, seed section 9) is the widest an article shows an image
+    const css = await readFile(path.join(pub, js.find((f) => f.startsWith('styles-'))!), 'utf8');
+    expect(css).toContain(':root{--image-display-max-width:650px}');
+    expect(css).toMatch(/\.doc-image\{[^}]*max-width:min\(100%,\s*var\(--image-display-max-width,\s*650px\)\)/);
     // only the icons the bundled components and templates name (not Calcite's ~4,000)
     const icons = await fg('calcite/assets/icon/*.json', { cwd: pub });
     expect(icons).toEqual(expect.arrayContaining(['calcite/assets/icon/information24.json', 'calcite/assets/icon/chevronDown16.json']));

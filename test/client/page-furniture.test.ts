@@ -105,6 +105,31 @@ describe('page furniture in the browser', () => {
     await context.close();
   });
 
+  it('enhances the islands (copy buttons, table of contents) again on every page client navigation renders, once', async () => {
+    const { page, context } = await open('/guide/second/');
+    const count = () => page.locator('.article-body .copy-button').count();
+    const islands = () => page.evaluate(() => [...document.querySelectorAll('[data-island]')].map((e) => e.getAttribute('data-island')));
+    expect(await islands()).toEqual(['code-copy', 'toc']);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const go = (to: string) => page.evaluate((to) => (window.___docsgenRuntime!.navigate as (to: string) => Promise<void>)(to), to);
+    for (let round = 0; round < 2; round++) {
+      await go(`${P}/guide/first/`);
+      expect(await page.textContent('main h1')).not.toBeNull();
+      await expect.poll(count, WAIT).toBe(4);
+      await go(`${P}/guide/second/`);
+      await expect.poll(() => page.evaluate(() => document.querySelectorAll('.article-body pre').length - document.querySelectorAll('.article-body .copy-button').length), WAIT).toBe(0);
+    }
+    // the table of contents of a page rendered client-side follows the reader too
+    await page.evaluate(() => document.getElementById('section-3')!.scrollIntoView());
+    await expect.poll(() => page.locator('.toc a[aria-current="true"]').allTextContents(), WAIT).toEqual(['Section 3']);
+    await go(`${P}/guide/first/`);
+    await page.locator('.copy-button').nth(2).click();
+    await expect.poll(() => page.locator('.article [role="status"]').textContent(), WAIT).toBe('Copied');
+    // all rendered in place
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await context.close();
+  });
+
   it('copies on a plain-HTTP host too, where the page has no async clipboard', async () => {
     const at = origin.replace('127.0.0.1', OTHER_HOST);
     const { page, context } = await open('/guide/first/', { at });

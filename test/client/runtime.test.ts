@@ -123,6 +123,50 @@ describe.concurrent('the browser runtime', () => {
     expect(await t.page.title()).toBe('First steps | Esri Developer');
   });
 
+  it('asks for the site icon once: navigations across every template fetch no icon again (nginx cache headers)', async (ctx) => {
+    const { expect } = ctx;
+    const server = await startSiteServer(h.webRoot, P, { cache: 'nginx' });
+    const t = await openTab(h.browser);
+    ctx.onTestFinished(async () => {
+      await t.close();
+      await server.close();
+    });
+    const icons = () => server.log.filter((e) => /\/icons\//.test(e.url)).map((e) => e.url);
+    await t.page.goto(server.origin() + `${P}/guide/second/`);
+    await hydrated(t.page);
+    // the favicon and the header logo: one file, a hashed name
+    await expect.poll(() => icons().length, WAIT).toBeGreaterThanOrEqual(1);
+    expect(new Set(icons()).size).toBe(1);
+    expect(icons()[0]).toMatch(/^\/documentation\/icons\/icon-192x192-[0-9a-f]{12,13}\.png$/);
+    const before = icons().length;
+    for (const to of [`${P}/guide/third/`, `${P}/guide/`, `${P}/`, `${P}/guide/fourth/`, `${P}/guide/`]) {
+      await navigate(t, to);
+      expect(await t.page.evaluate(() => location.pathname)).toBe(to);
+      // the logo's image has loaded again (from the cache) before the next navigation
+      await t.page.waitForFunction(() => {
+        const img = document.querySelector('calcite-navigation-logo')?.shadowRoot?.querySelector('img');
+        return Boolean(img?.complete);
+      }, null, WAIT);
+    }
+    expect(icons().length).toBe(before);
+  });
+
+  it.for([390, 800, 1280])('moves nothing on load at %i px: CLS 0.00 before and after hydration', async (width, ctx) => {
+    const { expect } = ctx;
+    const s = await site(ctx);
+    const init = `window.__shifts = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shifts.push({ value: e.value, nodes: e.sources.map((x) => x.node && x.node.nodeName + '.' + x.node.className) }); }).observe({ type: 'layout-shift', buffered: true });`;
+    for (const path of [`${P}/guide/second/`, `${P}/`, `${P}/guide/`]) {
+      const t = await s.open(path, { viewport: { width, height: 800 }, init });
+      // the header has swapped in and fitted its sections; two frames later every shift has been reported
+      await t.page.waitForSelector('.site.is-enhanced');
+      await t.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const shifts = await t.page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number }> }).__shifts);
+      // CLS as reported (two decimals): 0.00; the header swap may move a removed node by a hair (0.0002)
+      expect(shifts.reduce((sum, e) => sum + e.value, 0), `${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.005);
+      await t.close();
+    }
+  });
+
   it('leaves modified clicks, targets, downloads, external, file and #anchor links to the browser', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
@@ -328,6 +372,30 @@ describe.concurrent('the browser runtime', () => {
     await expectFullLoad(ctx, t, `${P}/guide/eighth/`);
   });
 
+  it('takes its build hash from the HTML: page-data and app-data of another build reload once, then render', async (ctx) => {
+    const { expect } = ctx;
+    const s = await site(ctx);
+    const html = await readFile(`${h.webRoot}${P}/guide/ninth/index.html`, 'utf8');
+    const own = /<meta name="docsgen-build" content="([0-9a-f]+)">/.exec(html)?.[1];
+    expect(own).toMatch(/^[0-9a-f]{20}$/);
+    // a new deploy's data under old HTML and bundles (an edge or service-worker cache): every data file differs
+    const transform = (text: string) => text.replace(/"webpackCompilationHash":"[^"]*"/, '"webpackCompilationHash":"0000another0000build"');
+    s.server.rules.push({ path: /^\/documentation\/page-data\/.*(page-data|app-data)\.json$/, transform, times: 1000 });
+    const t = await s.open(`${P}/guide/ninth/`);
+    await expect.poll(() => s.documentLoads(0, `${P}/guide/ninth/`), WAIT).toBe(2);
+    await hydrated(t.page);
+    expect(await t.page.textContent('main h1')).toBe('Ninth page');
+    expect(await t.page.evaluate(() => window.___webpackCompilationHash)).toBe(own);
+    expect(await t.page.evaluate(() => sessionStorage.getItem('docsgen-reload-compilation-hash-match'))).toBeNull();
+    expect(s.documentLoads(0, `${P}/guide/ninth/`)).toBe(2);
+    // navigating to a page of that other build loads the target fully
+    await setMarker(t);
+    const next = s.server.log.length;
+    await navigateAway(t, `${P}/guide/eighth/`);
+    await expectFullLoad(ctx, t, `${P}/guide/eighth/`);
+    expect(s.documentLoads(next, `${P}/guide/eighth/`)).toBeGreaterThanOrEqual(1);
+  });
+
   // — redirects in the browser (fixtures/client/site/redirects/guide.yaml) —
   it('follows a redirect source case-insensitively on a link click, without a reload', async (ctx) => {
     const { expect } = ctx;
@@ -510,16 +578,20 @@ describe.concurrent('the browser runtime', () => {
     await expect.poll(() => text(t), { timeout: 5_000 }).toContain(`We couldn't find the correct component chunk with the name "component---gone"`);
   });
 
-  it('goes to the page with a full load when its template chunk fails to load', async (ctx) => {
+  it('goes to the last known page with a full load when the target template chunk fails to load', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
-    const t = await s.open(`${P}/guide/second/`);
+    const t = await s.open(`${P}/guide/second/?from=1#part`);
     await setMarker(t);
-    s.server.rules.push({ path: /^\/documentation\/component---home-[0-9a-f]+\.js$/, status: 404 });
+    s.server.rules.push({ path: /^\/documentation\/component---home-[0-9a-f]+\.js$/, status: 404, times: 1000 });
     const from = s.server.log.length;
     await navigateAway(t, `${P}/`);
-    await expect.poll(() => s.documentLoads(from, `${P}/`), WAIT).toBe(1);
-    await expectFullLoad(ctx, t, `${P}/`);
+    // seed section 8: the page the reader was on, loaded afresh (its query and hash dropped, as Gatsby does)
+    await expect.poll(() => s.documentLoads(from, `${P}/guide/second/`), WAIT).toBe(1);
+    await expectFullLoad(ctx, t, `${P}/guide/second/`);
+    expect(new URL(t.page.url()).search).toBe('');
+    expect(s.documentLoads(from, `${P}/`)).toBe(0);
+    expect(s.server.requests(/^\/documentation\/component---home-[0-9a-f]+\.js$/).length).toBeGreaterThanOrEqual(1);
   });
 
   // — the service worker —

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { cacheControlFor } from '../../src/redirects/index.js';
 
 /** One request the server saw. */
 export interface LoggedRequest {
@@ -55,8 +56,12 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
-/** Serves `webRoot` (dist/public): directories answer their index.html, missing pages the 404 page with 404. */
-export async function startSiteServer(webRoot: string, prefix = '/documentation'): Promise<SiteServer> {
+/**
+ * Serves `webRoot` (dist/public): directories answer their index.html, missing pages the 404 page with 404.
+ * Every answer is `no-store` (each request reaches the log), unless `cache: 'nginx'` sends the generated nginx
+ * config's Cache-Control instead (for tests of what the browser's cache keeps).
+ */
+export async function startSiteServer(webRoot: string, prefix = '/documentation', options: { cache?: 'no-store' | 'nginx' } = {}): Promise<SiteServer> {
   const log: LoggedRequest[] = [];
   const rules: Rule[] = [];
   const server: Server = createServer(async (req, res) => {
@@ -72,7 +77,8 @@ export async function startSiteServer(webRoot: string, prefix = '/documentation'
     if (rule?.hold) await rule.hold;
     const send = (status: number, type: string, body: string | Buffer) => {
       entry.status = status;
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+      const cache = options.cache === 'nginx' ? cacheControlFor(url.pathname, prefix) : 'no-store';
+      res.writeHead(status, { 'content-type': type, ...(cache ? { 'cache-control': cache } : {}), 'content-length': Buffer.byteLength(body) });
       res.end(method === 'HEAD' ? undefined : body);
     };
     if (rule?.status !== undefined) return send(rule.status, 'text/plain', rule.body ?? `status ${rule.status}`);

@@ -1,4 +1,6 @@
 import { patternRegex, renderTarget, type CompiledRule } from '../compile.js';
+import type { MatchPathEntry } from '../../util/match-path.js';
+import { nginxMatchPathMap } from '../match-path-rules.js';
 import { compileUnique, header } from '../unique.js';
 import { REDIRECT_STATUSES, type RedirectFormatter, type RedirectRule } from '../types.js';
 import { nginxProxyMaps } from '../nginx-proxy.js';
@@ -15,7 +17,7 @@ export const NGINX_VARS = { path: '$docsgen_path', redirect: '$docsgen_redirect'
  * sent, so what they capture reaches the Location still encoded. Keys and values are quoted and escaped, `$` in a
  * value is `${docsgen_dollar}`: nothing in a path can close the string, start a directive or name a variable.
  */
-export function formatNginxHttp(rules: readonly RedirectRule[], opts: { proxyAllowedHosts?: readonly string[] } = {}): string {
+export function formatNginxHttp(rules: readonly RedirectRule[], opts: { proxyAllowedHosts?: readonly string[]; matchPaths?: readonly MatchPathEntry[]; pathPrefix?: string } = {}): string {
   const { exact, patterns } = compileUnique(rules);
   const keys: string[] = [];
   const seen = new Set<string>();
@@ -73,6 +75,7 @@ export function formatNginxHttp(rules: readonly RedirectRule[], opts: { proxyAll
   ];
   for (const s of REDIRECT_STATUSES) lines.push(`map ${NGINX_VARS.redirect} ${NGINX_VARS.redirect}_${s} {`, '    default "";', `    "~^${s}:(.*)$" $1;`, '}');
   lines.push('', ...nginxProxyMaps(opts.proxyAllowedHosts ?? []));
+  lines.push('', ...nginxMatchPathMap(opts.matchPaths ?? [], opts.pathPrefix ?? ''));
   return lines.join('\n') + '\n';
 }
 

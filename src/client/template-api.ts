@@ -1,0 +1,75 @@
+// What templates may import from docsgen's runtime as `docsgen/runtime` (an esbuild alias in both template
+// bundles): small, dependency-free helpers that work on the server and in the browser.
+export { CALCITE_DEBOUNCE } from './fetch-retry.js';
+
+/**
+ * Runs `fn` once calls have paused for `ms` (trailing edge); `cancel()` drops a pending call. The component
+ * library's delays are `CALCITE_DEBOUNCE` (filter 250, resize 150 ms, seed section 9).
+ */
+export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = (...args: A) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+  return Object.assign(run, { cancel: () => clearTimeout(timer) });
+}
+
+/**
+ * An island's enhancer: makes the server's HTML of one `data-island` element interactive, without React. It runs
+ * after the page is interactive and after every client navigation that brings such an element; `signal` aborts
+ * when the element has left the page (undo listeners and timers there).
+ */
+export type IslandEnhancer<P> = (element: HTMLElement, props: P, signal: AbortSignal) => void;
+
+/** What defineIsland returns: the attributes that mark an element as this island (spread them in JSX). */
+export interface Island<P> {
+  name: string;
+  attrs(props?: P): { 'data-island': string; 'data-island-props'?: string };
+}
+
+const enhancers = new Map<string, IslandEnhancer<never>>();
+const mounted = new Map<HTMLElement, AbortController>();
+
+/**
+ * Declares an island: `name` (unique across the templates) and the enhancer the runtime runs on every element
+ * carrying `attrs()`. Safe on the server (only registers). See templates/README.md.
+ */
+export function defineIsland<P = undefined>(name: string, enhance: IslandEnhancer<P>): Island<P> {
+  enhancers.set(name, enhance as IslandEnhancer<never>);
+  return {
+    name,
+    attrs: (props) => ({ 'data-island': name, ...(props === undefined ? {} : { 'data-island-props': JSON.stringify(props) }) }),
+  };
+}
+
+/**
+ * Runs the enhancers of the islands under `root` not yet enhanced, and aborts those of islands that left the page.
+ * The runtime calls it once the page is interactive and after each client navigation has rendered.
+ */
+export function mountIslands(root: ParentNode): void {
+  for (const [el, controller] of mounted) {
+    if (!el.isConnected) {
+      controller.abort();
+      mounted.delete(el);
+    }
+  }
+  for (const el of root.querySelectorAll<HTMLElement>('[data-island]')) {
+    const enhance = enhancers.get(el.dataset.island ?? '');
+    if (!enhance || mounted.has(el)) continue;
+    const controller = new AbortController();
+    mounted.set(el, controller);
+    let props: unknown;
+    try {
+      props = el.dataset.islandProps === undefined ? undefined : JSON.parse(el.dataset.islandProps);
+    } catch {
+      props = undefined;
+    }
+    try {
+      enhance(el, props as never, controller.signal);
+    } catch (err) {
+      // one broken island must not keep the others (or navigation) from working
+      console.error(`docsgen: island "${el.dataset.island}" failed`, err);
+    }
+  }
+}
