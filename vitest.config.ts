@@ -3,8 +3,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // packs and installs docsgen with npm (~1-2 minutes): `npm run test:package`
-    exclude: process.env.DOCSGEN_PACK_TEST ? [] : ['test/package/**'],
     setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

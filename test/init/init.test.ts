@@ -32,7 +32,7 @@ describe('docsgen init my-docs', () => {
   it('writes the pages, config, redirects, favicon, package.json and .gitignore, and says what to run next', async () => {
     const files = await fg('**/*', { cwd: site, dot: true, ignore: ['dist/**', '.docsgen-cache/**'] });
     expect(files.sort()).toEqual(
-      expect.arrayContaining(['.gitignore', 'content/index.md', 'content/guide/writing-a-page.md', 'docsgen.config.yaml', 'package.json', 'public/favicon.ico', 'redirects/redirects.yaml']),
+      expect.arrayContaining(['.gitignore', 'content/index.md', 'content/guide/writing-a-page.md', 'docsgen.config.yaml', 'package.json', 'public/favicon.ico', 'public/robots.txt', 'redirects/redirects.yaml']),
     );
     const pkg = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8'));
     expect(pkg.name).toBe('my-docs');

@@ -2,7 +2,7 @@
 // One pack and one install per run (slow: about a minute, most of it npm). npm reaches only its cache here (or
 // the registry as a fallback).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,16 +13,6 @@ import { repoRoot } from '../helpers/cli.js';
 
 /** The seed organisation's names, which no file docsgen generates for another site may carry. */
 const FOREIGN = /esri|arcgis/i;
-// TODO(issue 25, items 4-5): robots.txt, sitemap.xml and the public/ copy come with the "brand" work; these
-// assertions run once docsgen's source knows robots.txt.
-const brandLanded = (() => {
-  try {
-    return fg.sync('src/**/*.ts', { cwd: repoRoot }).some((f) => /robots\.txt/.test(readFileSync(path.join(repoRoot, f), 'utf8')));
-  } catch {
-    return false;
-  }
-})();
-
 describe('the packed and installed docsgen', () => {
   let tarball: string;
   let listed: string[];
@@ -92,9 +82,10 @@ describe('the packed and installed docsgen', () => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(await readFile(path.join(site, 'public/favicon.ico')));
   });
 
-  it.skipIf(!brandLanded)('serves a robots.txt, and writes no sitemap without siteUrl', async () => {
+  it('serves the robots.txt from public/, and writes no sitemap without siteUrl', async () => {
     const res = await fetch(`${origin}/robots.txt`);
     expect(res.status).toBe(200);
+    expect(await res.text()).toBe(await readFile(path.join(site, 'public/robots.txt'), 'utf8'));
     expect(existsSync(path.join(site, 'dist/public/sitemap.xml'))).toBe(false);
   });
 
