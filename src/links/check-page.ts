@@ -61,7 +61,7 @@ export interface CheckedPage {
 }
 
 // The outcome of resolving one href, cached per thread: most links (navigation, footer) repeat on every page.
-type Outcome =
+export type Outcome =
   | { t: 'skip' }
   | { t: 'external'; url: string }
   | { t: 'problem'; kind: LinkProblemKind; target?: string; detail?: string; suggestion?: string; via?: string }
@@ -89,18 +89,7 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
     const ref = refs[index]!;
     if (!ref.check) continue;
     const href = hasOuterSpace(ref.href) ? ref.href.trim() : ref.href;
-    // absolute-path hrefs mean the same on every page; relative ones only within one folder
-    const c0 = href.charCodeAt(0);
-    const cacheKey = c0 === 47 /* / */ && href.charCodeAt(1) !== 47 && localBase ? (ref.role === 'page' ? href : `\u0001${href}`) : `${ref.role}\0${dirKey}\0${href}`;
-    let outcome = cache.get(cacheKey);
-    if (!outcome && c0 === 35 /* # */) {
-      // a same-page fragment: cheap to resolve and never shared with another page, so not worth a cache entry
-      outcome = resolveOutcome(href, base, ref.role, ctx);
-    } else if (!outcome) {
-      // cached for the whole run: nothing in it may be a slice of this page's HTML (see own-string.ts)
-      outcome = resolveOutcome(ownString(href), base, ref.role, ctx);
-      cache.set(ownString(cacheKey), outcome);
-    }
+    const outcome = outcomeOf(href, ref.role, base, localBase, dirKey, ctx, cache);
     if (outcome.t === 'skip') continue;
     links++;
     if (outcome.t === 'external') {
@@ -127,7 +116,7 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
         flagged.push({ index, make: (p) => problems.push({ ...p, kind: 'missing-anchor', detail: page }) });
       }
     } else {
-      flagged.push({ index, make: (p) => anchorChecks.push({ ...p, targetFile: file, fragment }) });
+      flagged.push({ index, make: (p) => anchorChecks.push({ ...p, targetFile: file, fragment: ownString(fragment) }) });
     }
   }
 
@@ -145,11 +134,49 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
   return { page, anchors: ownString(anchors.join('\0')), links, problems, anchorChecks, externals };
 }
 
+/**
+ * The outcome of one href, each distinct link target resolved once per thread: the cache is keyed by the href
+ * without its fragment (absolute paths site-wide, relative ones per folder), and a plain fragment is taken as
+ * written, which is what the URL parser would leave of it. Same-page `#x` links reuse the page's own outcome.
+ */
+export function outcomeOf(href: string, role: RefRole, base: URL, localBase: boolean, dirKey: string, ctx: CheckContext, cache: OutcomeCache): Outcome {
+  const hash = href.indexOf('#');
+  const target = hash < 0 ? href : href.slice(0, hash);
+  const fragment = hash < 0 ? null : href.slice(hash + 1);
+  if (fragment !== null && !isPlainFragment(fragment)) return resolveOutcome(href, base, role, ctx);
+  // absolute-path hrefs mean the same on every page; relative ones (and `#x`, the page itself) only within one folder
+  const c0 = target.charCodeAt(0);
+  const key = c0 === 47 /* / */ && target.charCodeAt(1) !== 47 && localBase ? (role === 'page' ? target : `\u0001${target}`) : `${role}\0${target === '' ? base.href : dirKey}\0${target}`;
+  let outcome = cache.get(key);
+  if (!outcome) {
+    // cached for the whole run: nothing in it may be a slice of this page's HTML (see own-string.ts)
+    outcome = resolveOutcome(ownString(target), base, role, ctx);
+    cache.set(ownString(key), outcome);
+  }
+  if (fragment === null || outcome.t !== 'ok') return outcome;
+  // a redirect suggestion keeps the query and fragment of the href as written: resolved whole (rare)
+  if (outcome.warn) return resolveOutcome(href, base, role, ctx);
+  return { t: 'ok', file: outcome.file, fragment };
+}
+
+/**
+ * True when the URL parser keeps a fragment byte for byte: no character of its percent-encode set (C0 controls,
+ * space, `"`, `<`, `>`, backquote) and nothing outside ASCII.
+ */
+function isPlainFragment(fragment: string): boolean {
+  for (let i = 0; i < fragment.length; i++) {
+    const c = fragment.charCodeAt(i);
+    if (c <= 32 || c >= 127 || c === 34 || c === 60 || c === 62 || c === 96) return false;
+  }
+  return true;
+}
+
 function hasOuterSpace(s: string): boolean {
   return s.length > 0 && (s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32);
 }
 
-function resolveOutcome(href: string, base: URL, role: RefRole, ctx: CheckContext): Outcome {
+/** Resolves one whole href against the site with no memo (what outcomeOf must always agree with). */
+export function resolveOutcome(href: string, base: URL, role: RefRole, ctx: CheckContext): Outcome {
   const r = resolveHref(href, base);
   if (r.type === 'ignore') return { t: 'skip' };
   if (r.type === 'invalid') return { t: 'problem', kind: 'invalid-url' };
