@@ -11,7 +11,7 @@ import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPrev
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
-import { compileClient, compileServerTemplates, prepareFolders, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type RenderedPage, type RenderWorkers } from './render/index.js';
+import { compileClient, compileServerTemplates, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type RenderedPage, type RenderWorkers } from './render/index.js';
 import { collectGarbage } from './memory.js';
 import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
 
@@ -100,6 +100,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await prestarted.workers?.close();
     // nor does a build that stopped early leave images encoding into the cache after it returns
     await prestarted.warming;
+    // nor an esbuild process, however the build ended
+    await stopBundler();
   }
 }
 
@@ -171,6 +173,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     // 4. Browser bundles (runtime, a chunk per template, styles; their hash is the build hash) and shared data.
     const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: `${ownFiles.themeCss}:root{--image-display-max-width:${config.images.displayMaxWidth}px}\n` });
     run.lap('clientBundle', { phase: 'templates', done: 2, total: 2 });
+    void stopBundler(); // esbuild's work is done: its process ends now, not as a defunct one after the command
     // the icon pages show is a hashed copy of the manifest's 192 px icon: cached for good, never fetched again
     const iconVersion = await pageIconVersion(path.resolve(root, config.manifestIcon));
     const pageIcon = iconVersion ? pageIconUrl(config.pathPrefix, iconVersion) : undefined;

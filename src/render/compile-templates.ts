@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { writeAtomic } from '../util/write-atomic.js';
 import path from 'node:path';
@@ -23,7 +23,41 @@ const TEMPLATE_API = { 'docsgen/runtime': path.join(docsgenRoot, 'lib/client/tem
 // esbuild's API is CommonJS and large: required rather than imported, it skips Node's CommonJS export lexer,
 // whose loop V8 would optimize twice (about 100 ms of background compiling) for a few milliseconds of lexing.
 // Required on first use, so importing the render stage (a no-change rebuild does) does not load it.
-const build: typeof import('esbuild').build = (options) => (createRequire(import.meta.url)('esbuild') as typeof import('esbuild')).build(options) as never;
+const esbuild = (): typeof import('esbuild') => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+// whether esbuild's service process was started by this process (stopBundler has nothing to end otherwise)
+let started = false;
+const build: typeof import('esbuild').build = (options) => ((started = true), esbuild().build(options)) as never;
+
+
+/**
+ * Ends esbuild's service process (the next bundle starts it again) and resolves once Node has reaped it: one
+ * still running when Node exits is left defunct under a PID 1 that reaps nothing (a container's), one per build.
+ */
+export async function stopBundler(): Promise<void> {
+  if (!started) return;
+  await esbuild().stop();
+  // Node reaps the child when its exit is signalled, on this loop: wait for that, bounded, before the command ends
+  for (let i = 0; i < 400 && esbuildChildren().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** This process's child processes named esbuild (Linux /proc; elsewhere none are seen and nothing waits). */
+function esbuildChildren(): string[] {
+  try {
+    return readdirSync('/proc/self/task')
+      .flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+      .filter((pid) => commOf(pid) === 'esbuild');
+  } catch {
+    return [];
+  }
+}
+
+function commOf(pid: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return null; // gone meanwhile
+  }
+}
 
 /** Templates a site must provide: every page kind the build renders. */
 export const REQUIRED_TEMPLATES = ['doc', 'section', 'home', 'not-found', 'server-error'] as const;

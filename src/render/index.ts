@@ -12,12 +12,23 @@ export { Staging, recoverOutput, unstaged, STAGING_MARKER } from './staging.js';
 export { escapeHtml, renderDocument, type DocumentParts } from './document.js';
 export { stageOutput, shellInputsOf, renderSetupOf, type StagedOutput } from './output.js';
 
+// set once the template compiler is loaded: stopBundler never loads it just to stop nothing
+let bundlerLoaded = false;
+
 /** Bundles the templates for Node with esbuild (see compile-templates.ts). */
 export async function compileServerTemplates(...args: Parameters<typeof Compile.compileServerTemplates>): Promise<Compile.ServerBundle> {
+  bundlerLoaded = true;
   return (await import('./compile-templates.js')).compileServerTemplates(...args);
 }
 
 /** Bundles the browser side with esbuild: runtime, one chunk per template, styles (see compile-templates.ts). */
 export async function compileClient(...args: Parameters<typeof Compile.compileClient>): Promise<Compile.ClientBundle> {
+  bundlerLoaded = true;
   return (await import('./compile-templates.js')).compileClient(...args);
+}
+
+/** Ends esbuild's service process if this process started one, and waits until it is reaped (see compile-templates.ts). */
+export async function stopBundler(): Promise<void> {
+  if (!bundlerLoaded) return;
+  return (await import('./compile-templates.js')).stopBundler();
 }
