@@ -123,11 +123,9 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
   // positions and occurrence counts only for the few references that need them
   if (flagged.length) {
     const places = positionsOf(html, flagged.map((f) => refs[f.index]!.offset));
+    const occurrences = occurrencesOf(refs, flagged);
     flagged.forEach((f, i) => {
-      const href = refs[f.index]!.href;
-      let occurrence = 0;
-      for (let k = 0; k < f.index; k++) if (refs[k]!.href === href) occurrence++;
-      f.make({ href: ownString(href), index: f.index, line: places[i]!.line, column: places[i]!.column, occurrence });
+      f.make({ href: ownString(refs[f.index]!.href), index: f.index, line: places[i]!.line, column: places[i]!.column, occurrence: occurrences[i]! });
     });
   }
   // joined anew (one anchor would come back as itself: a slice of the page's HTML)
@@ -169,6 +167,30 @@ function isPlainFragment(fragment: string): boolean {
     if (c <= 32 || c >= 127 || c === 34 || c === 60 || c === 62 || c === 96) return false;
   }
   return true;
+}
+
+/**
+ * For each flagged reference (in page order), how many earlier references have the same href: one pass over the
+ * page counting only the flagged hrefs, instead of comparing every earlier href per flagged one (a long sidebar
+ * made that 400 string comparisons per anchored link).
+ */
+function occurrencesOf(refs: ReadonlyArray<{ href: string }>, flagged: ReadonlyArray<{ index: number }>): number[] {
+  const counts = new Map<string, number>();
+  for (const f of flagged) counts.set(refs[f.index]!.href, 0);
+  const out: number[] = [];
+  const last = flagged[flagged.length - 1]!.index;
+  for (let k = 0, fi = 0; k <= last; k++) {
+    const href = refs[k]!.href;
+    const seen = counts.get(href);
+    if (seen === undefined) continue;
+    // a reference can be flagged twice (a missing slash and an anchor to check)
+    while (fi < flagged.length && flagged[fi]!.index === k) {
+      out.push(seen);
+      fi++;
+    }
+    counts.set(href, seen + 1);
+  }
+  return out;
 }
 
 function hasOuterSpace(s: string): boolean {
