@@ -1,6 +1,7 @@
 // Link-dense corpus for `bench/dense.mjs` (issue 29): flat sections of several hundred pages, so the sidebar of
 // every page is long, plus cross-links with anchors. The same (pages, seed) always writes the same bytes.
-// One Markdown source goes to three trees: `content/` (docsgen), `eleventy/` and `hugo/`, each with a minimal
+// Titles are zero-padded so that title order is `order`: Hugo's default page order (no weight or date) needs no
+// per-page sort in its layout. One Markdown source goes to three trees: `content/` (docsgen), `eleventy/` and `hugo/`, each with a minimal
 // layout that writes the same sidebar links (every section, and every page of the current section).
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -56,10 +57,10 @@ const HUGO_BASEOF = `<!doctype html>
 <body><header><a href="/">Documentation</a></header>
 <nav aria-label="Documentation"><ul>
 {{- $cur := . }}{{ $sec := .CurrentSection }}
-{{- range sort site.Sections "Params.order" }}
+{{- range site.Sections }}
 <li><a href="{{ .RelPermalink }}">{{ .Title }}</a>
 {{- if eq . $sec }}<ul>
-{{- range sort .Pages "Params.order" }}<li><a href="{{ .RelPermalink }}"{{ if eq . $cur }} aria-current="page"{{ end }}>{{ .Title }}</a></li>{{ end }}
+{{- range .Pages }}<li><a href="{{ .RelPermalink }}"{{ if eq . $cur }} aria-current="page"{{ end }}>{{ .Title }}</a></li>{{ end }}
 </ul>{{ end }}</li>
 {{- end }}
 </ul></nav>
@@ -95,11 +96,11 @@ export async function generateDenseCorpus(dir, { pages, seed = 'docsgen-dense', 
   const rng = rngOf(`${seed}:${pages}`);
   const sectionCount = Math.max(1, Math.round((pages - 1) / (PAGES_PER_SECTION + 1)));
   const leafCount = pages - 1 - sectionCount;
-  const sections = Array.from({ length: sectionCount }, (_, i) => ({ dir: `area-${String(i + 1).padStart(2, '0')}`, title: `Area ${i + 1}`, order: i + 1, leaves: [] }));
+  const sections = Array.from({ length: sectionCount }, (_, i) => ({ dir: `area-${String(i + 1).padStart(2, '0')}`, title: `Area ${String(i + 1).padStart(2, '0')}`, order: i + 1, leaves: [] }));
   for (let i = 0; i < leafCount; i++) {
     const s = sections[i % sectionCount];
     const n = s.leaves.length + 1;
-    s.leaves.push({ section: s, slug: `topic-${String(n).padStart(3, '0')}`, title: `${s.title} topic ${n}`, order: n, headings: [] });
+    s.leaves.push({ section: s, slug: `topic-${String(n).padStart(3, '0')}`, title: `${s.title} topic ${String(n).padStart(3, '0')}`, order: n, headings: [] });
   }
   const leaves = sections.flatMap((s) => s.leaves);
   for (const l of leaves) {

@@ -68,7 +68,8 @@ const median = (xs) => {
   const s = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
   if (!s.length) return null;
   const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : Math.round((s[m - 1] + s[m]) / 2);
+  // fractions (the link share) must not be rounded to integers
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const r2 = (a, b) => (a == null || b == null || !b ? null : Math.round((a / b) * 100) / 100);
 
