@@ -2,11 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import { assertReaching } from '../helpers/reach.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../src/links/index.js';
 import { outcomeOf, resolveOutcome, type CheckContext, type OutcomeCache } from '../../src/links/check-page.js';
 import { createContext } from '../../src/links/page-runner.js';
-import { baseUrlOf, LOCAL_ORIGIN, pageUrl } from '../../src/links/resolve-href.js';
+import { baseUrlOf, LOCAL_ORIGIN, urlOfPageFile } from '../../src/links/resolve-href.js';
 
 // The link check resolves each distinct target once (a memo keyed by the href without its fragment) and reuses
 // whole page results on a rebuild. Both must find exactly what resolving every link afresh finds.
@@ -33,7 +34,7 @@ function contextOf(prefix: string): CheckContext {
 
 describe('the deduplicated link resolution', () => {
   it('gives every href the outcome of resolving it whole, whatever was resolved before it', () => {
-    fc.assert(
+    assertReaching(
       fc.property(
         fc.constantFrom('', '/docs'),
         fc.constantFrom('index.html', 'a/b.html', 'docs/d/index.html'),
@@ -41,7 +42,7 @@ describe('the deduplicated link resolution', () => {
         fc.array(fc.tuple(href, fc.constantFrom('page' as const, 'asset' as const)), { minLength: 1, maxLength: 30 }),
         (prefix, page, baseHref, refs) => {
           const ctx = contextOf(prefix);
-          const base = baseUrlOf(pageUrl(page, prefix), baseHref);
+          const base = baseUrlOf(urlOfPageFile(page, prefix), baseHref);
           const dirKey = base.href.slice(0, base.href.lastIndexOf('/') + 1);
           const cache: OutcomeCache = new Map();
           // twice: the second pass answers from the memo filled by the first
@@ -72,7 +73,7 @@ describe('checkLinks, fresh, multi-threaded and from its result cache', () => {
 
   it('reports the same problems at the same places every way, also after one page changes', async () => {
     let round = 0;
-    await fc.assert(
+    await assertReaching(
       fc.asyncProperty(fc.array(fc.array(href, { maxLength: 12 }), { minLength: 2, maxLength: 6 }), fc.array(fc.subarray(anchors), { minLength: 6, maxLength: 6 }), async (linkLists, idLists) => {
         const site = path.join(dir, `site-${round++}`);
         const pages = linkLists.map((_, i) => (i === 0 ? 'index.html' : `p${i}/index.html`));
