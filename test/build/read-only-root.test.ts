@@ -38,7 +38,7 @@ describeWhen(mountable, 'a read-only bind mount needs root')('a read-only projec
     ]);
     expect(r.stderr).toContain('build failed; the previous output is untouched');
     expect(r.stderr).not.toMatch(/internal error|\n\s+at .+:\d+:\d+\)?\n/);
-    expect(await readdir(dir)).toEqual(['content']);
+    expect(await readdir(dir)).toEqual(['content', 'docsgen.config.yaml']); // the fixture's own files, nothing added
   });
 
   it('is the same diagnostic in the --json object when the output goes elsewhere', async () => {
@@ -92,7 +92,7 @@ describe('read-only folders (file modes)', () => {
       '.docsgen-cache:1:1  error  DG3003  cannot access .docsgen-cache: permission denied (EACCES)  (docsgen keeps its cache in .docsgen-cache/ inside the project: make the project folder writable, or build a writable copy of it)',
     ]);
     expect(r.stderr).not.toMatch(/internal error|\n\s+at .+:\d+:\d+\)?\n/);
-    expect(await readdir(dir)).toEqual(['content']);
+    expect(await readdir(dir)).toEqual(['content', 'docsgen.config.yaml']); // the fixture's own files, nothing added
   });
 
   it('a read-only folder around the output: one DG3003 line naming it, exit 1, the previous output kept', async () => {
