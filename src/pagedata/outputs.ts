@@ -73,6 +73,11 @@ export function docsgenClaims(dir: string): { claims: OutputClaim[]; patterns: A
       folder('icons', 'the web manifest icons'),
       file('manifest.webmanifest', 'the web manifest'),
       file('sw.js', 'the service worker'),
+      // the site search's index (src/search/): its manifest, and folders of files named by their hashes
+      file('search/index.json', 'the search index'),
+      folder('search/d', 'the search index'),
+      folder('search/t', 'the search index'),
+      folder('search/v', 'the search index'),
       // not a file: the server answers this path itself (server.conf, docsgen serve)
       { path: proxyPath(dir ? `/${dir}` : '').slice(1), kind: 'file', source: own('the third-party script proxy') },
       { path: '_redirects', kind: 'file', source: own('the redirects file for Netlify and Cloudflare') },

@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverPages } from '../../src/content/discover.js';
 import { claimOutputs } from '../../src/pagedata/plan.js';
+import { loadProject } from '../../src/config/index.js';
+import { prepareSiteFiles } from '../../src/site-files/index.js';
 import { repoRoot, runDocsgen } from '../helpers/cli.js';
 import { buildGoodCopy, snapshotTree } from '../helpers/site.js';
 
@@ -234,7 +236,8 @@ describe('two sources never write one output file', () => {
 
   it('claims every file a build writes (a new generated output must be added to the claims)', async () => {
     const found = await discoverPages(path.join(site, 'content'), site);
-    const claims = claimOutputs(found.pages, '/documentation');
+    // with the site files' own claims (public/, the sitemap, robots.txt), as the build makes them
+    const claims = claimOutputs(found.pages, '/documentation', prepareSiteFiles(await loadProject(site), found.pages).claims);
     const written = await fg('**/*', { cwd: path.join(site, 'dist/public'), onlyFiles: true, dot: true });
     expect(written.length).toBeGreaterThan(20);
     expect(written.filter((f) => claims.ownerOf(f) === null)).toEqual([]);

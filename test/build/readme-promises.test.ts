@@ -88,7 +88,7 @@ describe('docsgen build (README promises)', () => {
     await rm(path.join(site, 'templates'), { recursive: true });
     expect(await buildHash()).toBe(first);
     expect(await snapshotTree(path.join(site, 'dist'))).toEqual(good);
-  });
+  }, 240_000); // nine builds, three of them bundling the project's templates
 
   it('publishes no draft page, nor a link to it; shows navTitle in the sidebar and title on the page', async () => {
     const draft = path.join(site, 'content/guide/unfinished.md');
