@@ -73,7 +73,7 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
       expect.soft(seen.misses, `${kind}: header controls covered or outside the window`).toEqual([]);
       expect.soft(seen.sectionsInHeader, `${kind}: every section is in the header`).toBe(SECTIONS);
       if (width < BREAKPOINT) {
-        expect.soft(seen.controls, `${kind}: collapsed header`).toEqual(['menu-button', 'calcite-navigation-logo', 'color-mode-trigger']);
+        expect.soft(seen.controls, `${kind}: collapsed header`).toEqual(['menu-button', 'calcite-navigation-logo', 'search-button', 'color-mode-trigger']);
       } else {
         expect.soft(seen.controls, `${kind}: no menu button`).not.toContain('menu-button');
         expect.soft(seen.controls.filter((c) => c === 'calcite-menu-item').length, `${kind}: sections in the row`).toBeGreaterThan(0);
