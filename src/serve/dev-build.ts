@@ -49,8 +49,9 @@ export async function buildForDev(root: string, outDir: string, fallback: Projec
 const BUILD_FAILS_ON = new Set(Object.entries(kindCodes).filter(([kind]) => kindSeverity[kind as keyof typeof kindSeverity] === 'error').map(([, code]) => code));
 
 /**
- * What the overlay shows after a build: a failed build's errors; or every problem of one that worked, broken links
- * styled as the errors `docsgen build` makes of them.
+ * What the overlay shows after a build: a failed build's errors; or every problem (error or warning) of one that
+ * worked, broken links styled as the errors `docsgen build` makes of them. Info lines (DG1306, no siteUrl) are
+ * not problems: they stay in the terminal, or the panel would never close on such a site.
  */
 export function overlayProblems(outcome: DevBuildOutcome): OverlayProblem[] {
   if (!outcome.ok) {
@@ -58,7 +59,7 @@ export function overlayProblems(outcome: DevBuildOutcome): OverlayProblem[] {
     const shown = errors.length > 0 ? errors : [{ code: serveCodes.DEV_BUILD_FAILED, severity: 'error' as const, message: 'the build failed without a reported problem' }];
     return shown.map((d) => ({ severity: 'error', text: formatDiagnostic(d) }));
   }
-  return outcome.diagnostics.map((d) => {
+  return outcome.diagnostics.filter((d) => d.severity !== 'info').map((d) => {
     const severity = d.severity === 'error' || BUILD_FAILS_ON.has(d.code) ? 'error' : 'warning';
     return { severity, text: formatDiagnostic(severity === d.severity ? d : { ...d, severity }) };
   });

@@ -62,6 +62,8 @@ describe('docsgen dev in the browser', () => {
     expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBeUndefined();
     // the persistent build cache: one edited page is the one page rendered again, the rest come from the cache
     expect(output.slice(from)).toMatch(/changed: content\/guide\/install\.md; rebuilding…\nbuilt 4 pages in \d+ ms \(1 rendered, 5 from the cache\); pages reloaded/);
+    // the fixture sets no siteUrl: the info line is said at the first build, not again at each rebuild
+    expect(output.match(/  info  DG1306  siteUrl is not set/g)).toHaveLength(1);
   });
 
   it('shows broken frontmatter in an overlay and in the terminal, and clears it when fixed', async () => {

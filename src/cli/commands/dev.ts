@@ -22,8 +22,16 @@ export function registerDev(program: Command, ctx: CliContext): void {
       const { dev } = await import('../../serve/index.js');
       const port = parsePort(flags.port);
       if (port === null) return ctx.usage(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`, flags);
-      const print = (diagnostics: DevEventDiagnostics) => {
-        for (const d of sortDiagnostics(diagnostics)) if (!flags.quiet || d.severity === 'error') ctx.err(formatDiagnostic(d, ctx.color));
+      // an info line (DG1306, no siteUrl) is said once, not after every save: again only when it changes
+      let infosBefore = new Set<string>();
+      const print = (diagnostics: DevEventDiagnostics, build = true) => {
+        const infos = new Set<string>();
+        for (const d of sortDiagnostics(diagnostics)) {
+          const line = formatDiagnostic(d, ctx.color);
+          if (d.severity === 'info') infos.add(line);
+          if ((!flags.quiet || d.severity === 'error') && !(d.severity === 'info' && infosBefore.has(line))) ctx.err(line);
+        }
+        if (build) infosBefore = infos;
       };
       const onEvent = (e: DevEvent) => {
         if (flags.json) return ctx.out(JSON.stringify(e.type === 'request-error' ? { type: e.type, error: String(e.error) } : e));
@@ -36,7 +44,7 @@ export function registerDev(program: Command, ctx: CliContext): void {
             if (!flags.quiet) {
               // what the cache saved: a one-page edit should say "1 rendered"
               const work = e.stats.upToDate ? 'nothing changed' : `${e.stats.rendered} rendered, ${e.stats.cached} from the cache`;
-              const problems = e.diagnostics.length ? `; ${formatSummary(e.diagnostics, ctx.color)}` : '';
+              const problems = e.diagnostics.some((d) => d.severity !== 'info') ? `; ${formatSummary(e.diagnostics, ctx.color)}` : '';
               ctx.err(`built ${e.stats.pages} pages in ${e.ms} ms (${work}${problems}); pages reloaded`);
             }
             break;
@@ -45,7 +53,7 @@ export function registerDev(program: Command, ctx: CliContext): void {
             ctx.err(`${formatSummary(e.diagnostics, ctx.color)}: the build failed after ${e.ms} ms; the browser keeps the last good build and shows the problems`);
             break;
           case 'watch-error':
-            print([e.diagnostic]);
+            print([e.diagnostic], false);
             break;
           case 'request-error':
             ctx.err(`request failed: ${(e.error as Error)?.stack ?? String(e.error)}`);
