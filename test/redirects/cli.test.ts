@@ -73,7 +73,7 @@ describe('docsgen export-redirects', () => {
     const dash = await runInProcess(['export-redirects', '--root', project, '--format', format, '--out', '-']);
     expect(dash.exitCode).toBe(0);
     expect(dash.stdout).toBe(plain.stdout);
-    expect((await readdir(project)).sort()).toEqual(['redirects']);
+    expect((await readdir(project)).sort()).toEqual(['docsgen.config.yaml', 'redirects']); // the project's own files, no export file
   });
 
   it('nginx --out DIR writes http.conf and server.conf exactly as the build does', async () => {
