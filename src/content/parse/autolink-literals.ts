@@ -26,7 +26,7 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
     if (!text(state, silent)) return false;
     if (s.gfmHints === 0 || labelDepth > 0 || s.gfmOpen) return true;
     // Stop the run of plain text where a literal starts.
-    for (let i = start + 1; i < s.pos; i++) {
+    for (let i = firstCandidate(s, start + 1, s.pos); i < s.pos; i++) {
       if (!candidate(s, i)) continue;
       const found = literalAt(s.src, i, s.src.charCodeAt(i - 1), (hints(s) & EMAIL) !== 0);
       if (!found) continue;
@@ -80,6 +80,11 @@ function ruleNamed(md: MarkdownIt, name: string): Rule {
   return rule.fn;
 }
 
+/** What the tokenizer leaves in markdown-it's `env`: whether any inline content may hold a literal in its text. */
+export interface LiteralEnv {
+  literalText?: boolean;
+}
+
 /** Link and image rules running (their labels are being scanned or tokenized): no literals there. */
 let labelDepth = 0;
 
@@ -101,8 +106,33 @@ function hints(s: LiteralState): number {
   if (s.gfmHints === -1) {
     const src = s.src;
     s.gfmHints = (/www\./i.test(src) ? WWW : 0) | (src.includes('://') ? HTTP : 0) | (src.includes('@') ? EMAIL : 0);
+    // the text pass (autolink-transform.ts) sees decoded text: an entity or escape may make a literal there
+    if (s.gfmHints !== 0 || src.includes('&') || src.includes('\\')) (s.env as LiteralEnv).literalText = true;
   }
   return s.gfmHints;
+}
+
+/**
+ * The first place in a run of plain text `[from, end)` where a literal may start (`end` if none can): a run
+ * holds no markdown-it terminator (`:`, `@`, `-`, `+`, `_` among them), so an `http(s)://` literal in it ends
+ * at its colon at `end`, an e-mail one reaches its `@` only through atext at `end`, and a `www.` one has its dot
+ * inside the run. Most runs hold none of these, and the per-character test below is then skipped.
+ */
+function firstCandidate(s: LiteralState, from: number, end: number): number {
+  const src = s.src;
+  const h = s.gfmHints;
+  const c = src.charCodeAt(end);
+  if (h & HTTP && c === 58) return from;
+  if (h & EMAIL && (isAtext(c) || c === 64)) {
+    let j = end;
+    while (isAtext(src.charCodeAt(j))) j++;
+    if (src.charCodeAt(j) === 64) return from;
+  }
+  if (h & WWW) {
+    const dot = src.indexOf('.', from + 3);
+    if (dot !== -1 && dot < end) return Math.max(from, dot - 3);
+  }
+  return end;
 }
 
 /** Could a literal start at `i`, by its first character and the one before? */

@@ -19,7 +19,12 @@ const FINDERS: Finder[] = [
   [/(?<![\w+\-.]|(?:^|[^\d@A-Za-z])(?:mailto|xmpp):)([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, findEmail],
 ];
 
-const HINT = /@|:\/\/|www\./i;
+const WWW = /www\./i;
+
+/** Might `value` hold a literal (`@`, `://`, `www.`)? Plain string searches: this runs on every text node. */
+export function hasHint(value: string): boolean {
+  return value.includes('@') || value.includes('://') || (value.includes('.') && WWW.test(value));
+}
 
 /** Links the literals remark-gfm's transform links, in every text node of `tree` outside links. */
 export function linkLiteralsInText(tree: Root): void {
@@ -30,13 +35,13 @@ export function linkLiteralsInText(tree: Root): void {
     for (let i = 0; i < children.length; i++) {
       const node = children[i]!;
       if (node.type === 'text') {
-        if (!HINT.test(node.value)) continue;
+        if (!hasHint(node.value)) continue;
         const nodes = replaceAll(node);
         if (nodes) {
           children.splice(i, 1, ...nodes);
           i += nodes.length - 1;
         }
-      } else if (node.type !== 'link' && node.type !== 'linkReference' && 'children' in node) stack.push(node);
+      } else if ((node as Parent).children !== undefined && node.type !== 'link' && node.type !== 'linkReference') stack.push(node as Parent);
     }
   }
 }

@@ -1,6 +1,7 @@
 // The Markdown front end: markdown-it tokens turned into the mdast remark-parse + remark-frontmatter + remark-gfm
 // would give, with source positions, so the unified transforms and remark-rehype run unchanged.
 import type { Root } from 'mdast';
+import type { LiteralEnv } from './autolink-literals.js';
 import { linkLiteralsInText } from './autolink-transform.js';
 import { convertBlocks } from './block-tree.js';
 import { createParser } from './create-parser.js';
@@ -30,8 +31,9 @@ export function parseMarkdown(text: string): Root {
   const env: NestingEnv = {};
   const tokens = md.parse(body, env);
   convertBlocks(md, tokens, source, root, env);
-  // remark-gfm's second pass over autolink literals; most pages have nothing for it to look at
-  if (/@|:\/\/|www\./i.test(body)) linkLiteralsInText(root);
+  // remark-gfm's second pass over autolink literals, only where some inline content could hold one (most
+  // pages have nothing for it to look at: literals outside code are made by the tokenizer)
+  if ((env as LiteralEnv).literalText) linkLiteralsInText(root);
   return root;
 }
 

@@ -3,6 +3,8 @@ import type { MarkdownIt, StateBlock, Token } from 'markdown-it';
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 
 // A line that opens a block quote or a list item: a container, which CommonMark (and remark) read before a table.
+// `|`, `-`, `:`: what a table's delimiter row may start with
+const DELIMITER_START = new Set([0x7c, 0x2d, 0x3a]);
 const CONTAINER = /^(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 
 /**
@@ -18,6 +20,9 @@ export function useGfmTableRows(md: MarkdownIt): void {
   md.block.ruler.at(
     'table',
     (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
+      // markdown-it's own first test (the line below starts with `|`, `-` or `:`), before any slicing: paragraphs
+      // try this rule at each of their lines
+      if (startLine + 2 > endLine || !DELIMITER_START.has(state.src.charCodeAt((state.bMarks[startLine + 1] ?? 0) + (state.tShift[startLine + 1] ?? 0)))) return false;
       if (CONTAINER.test(lineText(state, startLine))) return false;
       // a delimiter row of dashes alone is a setext underline: the line above is a heading
       if (startLine + 1 < endLine && /^-+[ \t]*$/.test(lineText(state, startLine + 1))) return false;
