@@ -37,6 +37,11 @@ const FAMILIES: [family: string, input: string][] = [
   ['a code span inside link text', '[` `b`](/x) and [`a` `c`](/y)\n'],
   ['a link in a one-line setext heading whose text holds a `#`', '- www.example.com#\n  ===\n\n  [a](/b#c) #\n  ---\n'],
   ['table body rows keep the cells they have: fewer or more than the header', 'A||\n-|-\n|\n\n| a | b |\n|-|-|\n| x |\n| x | y | z [l](/u) |\n'],
+  ['the rule of three counts the markers a run has left, not its length', '__m_]_[\n\n__foo_bar_!__ and **w*.* and ***a** b*\n'],
+  ['a `~` beside `*` or `_` lets the run open or close as a letter would', '*~* and x*~a~*y _~b~_ and ~*a*~\n'],
+  ['interleaved emphasis and strikethrough: the kind whose first run comes first pairs first', '~~a *b ~~c* d~~\n\n*a ~~b *c~~ d*\n\n~a _b ~c_ d~\n\n*a ~~b* c~~\n'],
+  ['markers at the end of a link label flank against its `]`', '[__!_a*__](/x/) [x ~~a~~](/b) [[__!_a__](/x/)b](/x/)\n'],
+  ['a fenced code block’s meta keeps its trailing blanks', '```js title="x.js"  \nx\n```\n\n~~~ md  \ny\n~~~\n'],
 ];
 
 describe('families the differential fuzzer found, each now remark’s tree', () => {

@@ -129,10 +129,11 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
       }
       case 'fence':
       case 'code_block': {
-        const info = md.utils.unescapeAll(token.info).trim();
+        // remark's meta runs to the end of the line, trailing blanks included
+        const info = md.utils.unescapeAll(token.info).trimStart();
         const space = info.search(/\s/);
         const lang = token.type === 'fence' && info !== '' ? (space === -1 ? info : info.slice(0, space)) : null;
-        const meta = token.type === 'fence' && space !== -1 ? info.slice(space).trim() || null : null;
+        const meta = token.type === 'fence' && space !== -1 ? info.slice(space).trimStart() || null : null;
         const start = token.type === 'code_block' ? source.point(source.lineStart(token.map![0])) : startOf(token);
         const node: Code = { type: 'code', lang, meta, value: token.content.replace(/\n$/, ''), position: { start, end: endOfLines(token.map!) } };
         add(node, token);

@@ -6,6 +6,7 @@ import { limitNesting } from './nesting.js';
 import { keepReferenceTokens } from './reference-tokens.js';
 import { useGfmStrikethrough } from './strikethrough.js';
 import { useDirectives } from './directives.js';
+import { useMicromarkPairs } from './delimiter-pairs.js';
 import { useFootnotes } from './footnotes.js';
 import { useGfmTableRows } from './table-rows.js';
 
@@ -29,6 +30,7 @@ export function createParser(): MarkdownIt {
   keepReferenceTokens(md);
   useGfmTableRows(md);
   useGfmStrikethrough(md);
+  useMicromarkPairs(md);
   // before the position tracking, which wraps every block rule there is when it runs
   useFootnotes(md);
   useDirectives(md);

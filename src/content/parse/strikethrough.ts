@@ -1,4 +1,5 @@
 import type { MarkdownIt, StateInline, Token } from 'markdown-it';
+import { flanking } from './delimiter-pairs.js';
 
 const TILDE = 0x7e;
 // A one-tilde run only pairs with a one-tilde run: give it its own marker so markdown-it's pairing keeps them apart.
@@ -12,6 +13,12 @@ export function useGfmStrikethrough(md: MarkdownIt): void {
   md.inline.ruler.at('strikethrough', (state: StateInline, silent: boolean) => {
     if (silent || state.src.charCodeAt(state.pos) !== TILDE) return false;
     const scanned = state.scanDelims(state.pos, true);
+    // at the end of a link label markdown-it flanks as if a space followed; micromark sees the `]`
+    if (state.pos + scanned.length === state.posMax) {
+      const flanks = flanking(state, state.pos, state.pos + scanned.length, true);
+      scanned.can_open = flanks.open;
+      scanned.can_close = flanks.close;
+    }
     const run = state.src.slice(state.pos, state.pos + scanned.length);
     const token = state.push('text', '', 0);
     token.content = run;

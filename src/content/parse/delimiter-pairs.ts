@@ -1,0 +1,162 @@
+import type { MarkdownIt, StateInline } from 'markdown-it';
+
+// Emphasis and strikethrough paired as micromark pairs them (remark's parser), in place of markdown-it's
+// balance_pairs. Both follow CommonMark's delimiter-run algorithm, but micromark differs where the spec leaves
+// room: (1) the rule of three looks at the markers a run has left, not at its original length (`__m_]_[`); (2) a
+// `~` beside `*` or `_` lets that run open or close as a letter would (`*~*`); (3) emphasis and strikethrough are
+// separate passes, the kind whose first run comes first going first, and each pair resolves what lies between it
+// (strikethrough, then emphasis) before the outer pass goes on. markdown-it's emphasis and strikethrough
+// post-processing then read the pairs as usual (`end` of an opener = index of its closer).
+
+type Delimiter = StateInline['delimiters'][number];
+
+const STAR = 0x2a;
+const UNDERSCORE = 0x5f;
+const TILDE = 0x7e;
+// strikethrough.ts marks a one-tilde run apart from a two-tilde run
+const SINGLE_TILDE = 0x7e + 0x10000;
+
+interface Run {
+  strike: boolean;
+  marker: number;
+  open: boolean;
+  close: boolean;
+  /** delimiter-list indices of the run's markers (one per marker for emphasis, one per run for strikethrough) */
+  entries: number[];
+  /** the markers not yet used: entries[lo..hi) */
+  lo: number;
+  hi: number;
+  /** matched (strikethrough) or turned back into text by an enclosing pair */
+  done: boolean;
+}
+
+/** Replaces markdown-it's balance_pairs with micromark's pairing, for the top level and each link label. */
+export function useMicromarkPairs(md: MarkdownIt): void {
+  md.inline.ruler2.at('balance_pairs', (state: StateInline) => {
+    const lists = [state.delimiters, ...state.tokens_meta.map((meta) => meta?.delimiters ?? [])];
+    // micromark resolves a label's content when the label closes (strikethrough first), the text once it is read
+    // (the kind seen first going first); markdown-it keeps each label's delimiters in a list of their own
+    let firstEmphasis = Infinity;
+    let firstStrike = Infinity;
+    for (const list of lists) {
+      for (const d of list) {
+        if (d.marker === TILDE || d.marker === SINGLE_TILDE) firstStrike = Math.min(firstStrike, d.token);
+        else if (d.marker === STAR || d.marker === UNDERSCORE) firstEmphasis = Math.min(firstEmphasis, d.token);
+      }
+    }
+    if (firstStrike === Infinity && firstEmphasis === Infinity) return true;
+    for (let l = 0; l < lists.length; l++) {
+      const list = lists[l]!;
+      if (list.length === 0) continue;
+      const runs = runsOf(list);
+      if (l === 0 && firstEmphasis < firstStrike) resolve(list, runs, false);
+      else resolve(list, runs, true);
+    }
+    return true; // ruler2 ignores results; @types/markdown-it asks for one
+  });
+  // micromark's `~` loosening: a `*` or `_` run beside a `~` flanks as if the `~` were a letter
+  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
+  const emphasis = rules.find((r) => r.name === 'emphasis')?.fn;
+  if (!emphasis) throw new Error('markdown-it has no `emphasis` inline rule');
+  md.inline.ruler.at('emphasis', (state: StateInline, silent: boolean) => {
+    const start = state.pos;
+    const before = state.delimiters.length;
+    if (!emphasis(state, silent)) return false;
+    const prev = start > 0 ? state.src.charCodeAt(start - 1) : -1;
+    const next = state.pos < state.src.length ? state.src.charCodeAt(state.pos) : -1;
+    // markdown-it also takes the end of a link label for a space; micromark sees the `]`
+    if ((prev === TILDE || next === TILDE || state.pos === state.posMax) && state.delimiters.length > before) {
+      const flanks = flanking(state, start, state.pos);
+      for (let i = before; i < state.delimiters.length; i++) {
+        state.delimiters[i]!.open = flanks.open;
+        state.delimiters[i]!.close = flanks.close;
+      }
+    }
+    return true;
+  });
+}
+
+/**
+ * micromark's flanking for the run `[start, end)`: the characters really beside it (a label's `]` included), and
+ * for `*` and `_` (not `strike`) a `~` on either side counting as a letter.
+ */
+export function flanking(state: StateInline, start: number, end: number, strike = false): { open: boolean; close: boolean } {
+  const md = state.md as unknown as { utils: { isWhiteSpace(c: number): boolean; isMdAsciiPunct(c: number): boolean; isPunctChar(c: string): boolean } };
+  const classify = (c: number) => (c < 0 || md.utils.isWhiteSpace(c) ? 1 : md.utils.isMdAsciiPunct(c) || md.utils.isPunctChar(String.fromCharCode(c)) ? 2 : 0);
+  const prev = start > 0 ? state.src.charCodeAt(start - 1) : -1;
+  const next = end < state.src.length ? state.src.charCodeAt(end) : -1;
+  const before = classify(prev);
+  const after = classify(next);
+  const open = !after || (after === 2 && before !== 0) || (!strike && next === TILDE);
+  const close = !before || (before === 2 && after !== 0) || (!strike && prev === TILDE);
+  if (strike || state.src.charCodeAt(start) === STAR) return { open, close };
+  return { open: open && (before !== 0 || !close), close: close && (after !== 0 || !open) };
+}
+
+function runsOf(list: Delimiter[]): Run[] {
+  const runs: Run[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const d = list[i]!;
+    const strike = d.marker === TILDE || d.marker === SINGLE_TILDE;
+    if (!strike && d.marker !== STAR && d.marker !== UNDERSCORE) continue;
+    const size = strike ? 1 : Math.max(1, d.length);
+    const entries: number[] = [];
+    for (let k = i; k < i + size && k < list.length && list[k]!.marker === d.marker; k++) entries.push(k);
+    runs.push({ strike, marker: d.marker, open: d.open, close: d.close, entries, lo: 0, hi: entries.length, done: false });
+    i += entries.length - 1;
+  }
+  return runs;
+}
+
+/** Resolves the runs `[from, to)`: one kind then the other, each leaving its unmatched runs as text. */
+function resolve(list: Delimiter[], runs: Run[], strikeFirst: boolean, from = 0, to = runs.length): void {
+  if (strikeFirst) {
+    strikethrough(list, runs, from, to);
+    emphasis(list, runs, from, to);
+  } else {
+    emphasis(list, runs, from, to);
+    strikethrough(list, runs, from, to);
+  }
+}
+
+function emphasis(list: Delimiter[], runs: Run[], from: number, to: number): void {
+  for (let c = from; c < to; c++) {
+    const closer = runs[c]!;
+    if (closer.strike || closer.done || !closer.close) continue;
+    let o = c;
+    while (closer.hi > closer.lo && --o >= from) {
+      const opener = runs[o]!;
+      if (opener.strike || opener.done || !opener.open || opener.marker !== closer.marker || opener.hi === opener.lo) continue;
+      const openSize = opener.hi - opener.lo;
+      const closeSize = closer.hi - closer.lo;
+      if ((opener.close || closer.open) && closeSize % 3 !== 0 && (openSize + closeSize) % 3 === 0) continue;
+      const use = openSize > 1 && closeSize > 1 ? 2 : 1;
+      for (let k = 0; k < use; k++) list[opener.entries[opener.hi - 1 - k]!]!.end = closer.entries[closer.lo + k]!;
+      opener.hi -= use;
+      closer.lo += use;
+      // what lies between is resolved inside the pair, then is text to everything outside it
+      resolve(list, runs, true, o + 1, c);
+      for (let k = o + 1; k < c; k++) runs[k]!.done = true;
+      o = c;
+    }
+  }
+  for (let k = from; k < to; k++) if (!runs[k]!.strike) runs[k]!.done = true;
+}
+
+function strikethrough(list: Delimiter[], runs: Run[], from: number, to: number): void {
+  for (let c = from; c < to; c++) {
+    const closer = runs[c]!;
+    if (!closer.strike || closer.done || !closer.close) continue;
+    for (let o = c - 1; o >= from; o--) {
+      const opener = runs[o]!;
+      if (!opener.strike || opener.done || !opener.open || opener.marker !== closer.marker) continue;
+      list[opener.entries[0]!]!.end = closer.entries[0]!;
+      opener.done = true;
+      closer.done = true;
+      resolve(list, runs, true, o + 1, c);
+      for (let k = o + 1; k < c; k++) runs[k]!.done = true;
+      break;
+    }
+  }
+  for (let k = from; k < to; k++) if (runs[k]!.strike) runs[k]!.done = true;
+}
