@@ -127,13 +127,27 @@ export const KNOWN_FAMILIES: RegExp[] = [
   // an escaped pipe in a table row (cells located approximately; a literal keeps the `\` in remark)
   /\\\|/,
   // blank and indented lines inside block quotes after a list item or before code (spread, lazy lines)
-  /^>.*\n>[ \t]*$/m,
+  /^[^\n]*>[^\n]*\n[ \t]*>[ \t]*$/m,
   /^>[^\n]*\n {4}/m,
   // micromark's interrupt quirk: an ordered list not starting at 1 (or empty) after a paragraph, in a new container
   /^[ \t>]*\d+[.)]/m,
   // whitespace-only lines in fenced and indented code
   /^(?:```|~~~)[^\n]*\n[ \t]+$/m,
   /^ {4}.*\n\n *\d+[.)]/m,
+  // found by random runs (FC_SEED=random), not fixed yet: a link label running onto a block quote's next line
+  // (`[a\\\n>   >]`: markdown-it reads the label without the quote's prefix), a hard break inside an image's alt
+  // (remark keeps `  \n` there), a lazy line after a block quote followed by a setext underline
+  /\[[^\]\n]*\n[ \t]*>[^\n]*\]/,
+  /!\[[^\n]*(?: {2,}|\\)\n/,
+  /^[^\n]*>[^\n]*\n[^>\n][^\n]*\n[ \t]*[=-]+[ \t]*$/m,
+  // a lazy line of raw HTML after a block quote's paragraph: remark ends the paragraph (and drops a hard break
+  // before it) and makes the line an HTML block in the quote (random seed -11059989)
+  /^[^\n]*>[^\n]*\n[ \t]*<[^\n]*$/m,
+  // a reference (`![ref]`) followed by a label holding a code span: micromark reads no shortcut reference there
+  /\]\[[^\]\n]*`/,
+  // a fence left open in a list item before a blank line and the next item: the blank belongs to the code, so
+  // remark's list is tight; list-spread.ts counts it
+  /^[ \t>]*(?:[-*+]|\d+[.)])[ \t]+(?:```|~~~)/m,
   // a setext heading's text ending in `www.` and blanks (micromark sees the blanks, markdown-it trims them)
   /www\.[ \t]+\n[=-]/i,
 ];

@@ -42,6 +42,8 @@ const FAMILIES: [family: string, input: string][] = [
   ['interleaved emphasis and strikethrough: the kind whose first run comes first pairs first', '~~a *b ~~c* d~~\n\n*a ~~b *c~~ d*\n\n~a _b ~c_ d~\n\n*a ~~b* c~~\n'],
   ['markers at the end of a link label flank against its `]`', '[__!_a*__](/x/) [x ~~a~~](/b) [[__!_a__](/x/)b](/x/)\n'],
   ['a fenced code block’s meta keeps its trailing blanks', '```js title="x.js"  \nx\n```\n\n~~~ md  \ny\n~~~\n'],
+  ['an unclosed HTML block of kinds 1-5 keeps every line ending to the end of the file', '<!-- c\n\n<!a\nb\n\n'],
+  ['a code span in an image’s alt keeps its line ending', '![a `b\nc` ![d `e\nf`](/y)](/x)\n'],
 ];
 
 describe('families the differential fuzzer found, each now remark’s tree', () => {

@@ -141,8 +141,8 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
       }
       case 'html_block': {
         // The value keeps the block's indentation, so it starts where its first line's content starts.
-        const value = token.content.replace(/\n$/, '');
         const line = token.map![0];
+        const value = top().type === 'root' && unclosedToEnd(source, token.map!) ? source.text.slice(source.lineStart(line)) : token.content.replace(/\n$/, '');
         const first = value.split('\n', 1)[0] ?? '';
         const text = source.line(line);
         const at = text.endsWith(first) ? text.length - first.length : 0;
@@ -246,4 +246,29 @@ function inlineLineMap(token: Token, parent: Parent, source: SourceLines, row: {
     sourceStarts.push(source.lineStart(line) + at);
   }
   return { contentStarts, sourceStarts };
+}
+
+// HTML blocks that end only at a marker (CommonMark kinds 1-5), and the marker
+const HTML_ENDS: [RegExp, RegExp][] = [
+  [/^<(?:script|pre|style|textarea)(?=[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^<!--/, /-->/],
+  [/^<\?/, /\?>/],
+  [/^<![A-Za-z]/, />/],
+  [/^<!\[CDATA\[/, /\]\]>/],
+];
+
+/**
+ * Is this top-level HTML block one that no end marker closed, running to the end of the file? remark then keeps
+ * every line ending to the end in its value; markdown-it drops the last.
+ */
+function unclosedToEnd(source: SourceLines, map: [number, number]): boolean {
+  if (source.lineStart(map[1]) < source.text.length) return false;
+  const first = source.line(map[0]).trimStart();
+  const kind = HTML_ENDS.find(([start]) => start.test(first));
+  if (!kind) return false;
+  for (let l = map[0]; l < map[1]; l++) {
+    const text = l === map[0] ? first.slice(first.match(kind[0])![0].length) : source.line(l);
+    if (kind[1].test(text)) return false;
+  }
+  return true;
 }

@@ -3,7 +3,7 @@ import type { Image, ImageReference, Link, LinkReference, Parent, PhrasingConten
 import { seesFootnote, type FootnoteEnv } from './footnotes.js';
 import { normalizeIdentifier } from './identifier.js';
 import { NESTING_LIMIT, NestingError, type NestingEnv } from './nesting.js';
-import { positioned } from './positioned-token.js';
+import { positioned, type PositionedToken } from './positioned-token.js';
 import type { Point, SourceLines } from './source-lines.js';
 
 /** Where the lines of one inline token's content start: in the content and in the page source. */
@@ -156,7 +156,7 @@ function imageNode(token: ReturnType<typeof positioned>, content: string, point:
   const labelEnd = start + 2 + token.content.length;
   const end = token.srcEnd ?? labelEnd + 1;
   const position = { start: point(start), end: point(end) };
-  const alt = plainText(token.children ?? []);
+  const alt = plainText(token.children ?? [], token.content);
   const after = content.slice(labelEnd + 1, end);
   if (after.startsWith('(')) {
     return { type: 'image', url: attr(token, 'src') ?? '', title: attr(token, 'title'), alt, position };
@@ -190,13 +190,17 @@ function findClose(open: Token, siblings: Token[]): Token {
   return open;
 }
 
-// What mdast-util-to-string makes of an image's label: the text of every node, alt of nested images.
-function plainText(tokens: Token[]): string {
+// What mdast-util-to-string makes of an image's label (`content`, which its tokens' offsets point into): the text
+// of every node, alt of nested images.
+function plainText(tokens: PositionedToken[], content: string): string {
   let out = '';
   for (const t of tokens) {
-    if (t.type === 'text' || t.type === 'text_special' || t.type === 'code_inline' || t.type === 'html_inline') out += t.content;
+    if (t.type === 'code_inline' && t.srcStart !== undefined && t.srcEnd !== undefined) {
+      // the code span as its inlineCode node has it: line endings kept
+      out += codeValue(content.slice(t.srcStart + t.markup.length, t.srcEnd - t.markup.length));
+    } else if (t.type === 'text' || t.type === 'text_special' || t.type === 'code_inline' || t.type === 'html_inline') out += t.content;
     else if (t.type === 'softbreak') out += '\n';
-    else if (t.type === 'image') out += plainText(t.children ?? []);
+    else if (t.type === 'image') out += plainText(t.children ?? [], t.content);
   }
   return out;
 }
