@@ -140,16 +140,20 @@ export const KNOWN_FAMILIES: RegExp[] = [
   /\[[^\]\n]*\n[ \t]*>[^\n]*\]/,
   /!\[[^\n]*(?: {2,}|\\)\n/,
   /^[^\n]*>[^\n]*\n[^>\n][^\n]*\n[ \t]*[=-]+[ \t]*$/m,
-  // a lazy line of raw HTML after a block quote's paragraph: remark ends the paragraph (and drops a hard break
-  // before it) and makes the line an HTML block in the quote (random seed -11059989)
-  /^[^\n]*>[^\n]*\n[ \t]*<[^\n]*$/m,
-  // a reference (`![ref]`) followed by a label holding a code span: micromark reads no shortcut reference there
-  /\]\[[^\]\n]*`/,
+  // a lazy line of raw HTML after a paragraph in a block quote or list item: remark ends the paragraph (and drops
+  // a hard break before it) and makes the line an HTML block in the container (random seed -11059989)
+  /^[^\n]*(?:>|[-*+]|\d[.)])[^\n]*\n[ \t]*<[^\n]*$/m,
+  // a shortcut reference (`![ref]`) followed by a `[` that opens no valid label (a code span or a table cell's
+  // `|` in the way, no `]` on the line): micromark reads no reference there, markdown-it a shortcut
+  /\]\[[^\]\n]*(?:[`|]|$)/m,
+  // an empty list item in a block quote followed by blanks, then a lazy line
+  /^[^\n]*>[ \t]*(?:[-*+]|\d+[.)])[ \t]*$/m,
   // a fence left open in a list item before a blank line and the next item: the blank belongs to the code, so
   // remark's list is tight; list-spread.ts counts it
   /^[ \t>]*(?:[-*+]|\d+[.)])[ \t]+(?:```|~~~)/m,
-  // a setext heading's text ending in `www.` and blanks (micromark sees the blanks, markdown-it trims them)
-  /www\.[ \t]+\n[=-]/i,
+  // `www.` and blanks at the end of a line (a setext heading's text, a hard break; micromark sees the blanks,
+  // markdown-it trims them)
+  /www\.[ \t]+\n/i,
 ];
 
 const POSITIONED = new Set(['link', 'linkReference', 'image', 'imageReference', 'definition', 'heading']);

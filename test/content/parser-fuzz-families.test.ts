@@ -44,6 +44,7 @@ const FAMILIES: [family: string, input: string][] = [
   ['a fenced code block’s meta keeps its trailing blanks', '```js title="x.js"  \nx\n```\n\n~~~ md  \ny\n~~~\n'],
   ['an unclosed HTML block of kinds 1-5 keeps every line ending to the end of the file', '<!-- c\n\n<!a\nb\n\n'],
   ['a code span in an image’s alt keeps its line ending', '![a `b\nc` ![d `e\nf`](/y)](/x)\n'],
+  ['emphasis in an image label counts for which kind of run comes first', '![foo_bar_](/x/)~~*https://ex.com/a~b/~~\nmap*~~\n'],
 ];
 
 describe('families the differential fuzzer found, each now remark’s tree', () => {

@@ -16,6 +16,16 @@ const TILDE = 0x7e;
 // strikethrough.ts marks a one-tilde run apart from a two-tilde run
 const SINGLE_TILDE = 0x7e + 0x10000;
 
+/** Which kind of run came first in the inline content being parsed (micromark resolves that kind first). */
+export interface PairsEnv {
+  firstDelimiter?: number;
+}
+/** `PairsEnv.firstDelimiter` values */
+export const EMPHASIS = 1;
+export const STRIKE = 2;
+/** Nesting of markdown-it's inline parser: 1 for a block's content, 2 for an image label inside it. */
+let depth = 0;
+
 interface Run {
   strike: boolean;
   marker: number;
@@ -36,24 +46,25 @@ export function useMicromarkPairs(md: MarkdownIt): void {
     const lists = [state.delimiters, ...state.tokens_meta.map((meta) => meta?.delimiters ?? [])];
     // micromark resolves a label's content when the label closes (strikethrough first), the text once it is read
     // (the kind seen first going first); markdown-it keeps each label's delimiters in a list of their own
-    let firstEmphasis = Infinity;
-    let firstStrike = Infinity;
-    for (const list of lists) {
-      for (const d of list) {
-        if (d.marker === TILDE || d.marker === SINGLE_TILDE) firstStrike = Math.min(firstStrike, d.token);
-        else if (d.marker === STAR || d.marker === UNDERSCORE) firstEmphasis = Math.min(firstEmphasis, d.token);
-      }
-    }
-    if (firstStrike === Infinity && firstEmphasis === Infinity) return true;
+    // (an image's label is parsed apart, one level deeper, but its runs count for which kind came first)
+    const emphasisFirst = depth === 1 && (state.env as PairsEnv).firstDelimiter === EMPHASIS;
     for (let l = 0; l < lists.length; l++) {
       const list = lists[l]!;
       if (list.length === 0) continue;
-      const runs = runsOf(list);
-      if (l === 0 && firstEmphasis < firstStrike) resolve(list, runs, false);
-      else resolve(list, runs, true);
+      resolve(list, runsOf(list), !(l === 0 && emphasisFirst));
     }
     return true; // ruler2 ignores results; @types/markdown-it asks for one
   });
+  const parse = md.inline.parse.bind(md.inline);
+  md.inline.parse = (text, parser, env: PairsEnv, tokens) => {
+    if (depth === 0) env.firstDelimiter = 0;
+    depth++;
+    try {
+      parse(text, parser, env, tokens);
+    } finally {
+      depth--;
+    }
+  };
   // micromark's `~` loosening: a `*` or `_` run beside a `~` flanks as if the `~` were a letter
   const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
   const emphasis = rules.find((r) => r.name === 'emphasis')?.fn;
@@ -62,6 +73,7 @@ export function useMicromarkPairs(md: MarkdownIt): void {
     const start = state.pos;
     const before = state.delimiters.length;
     if (!emphasis(state, silent)) return false;
+    (state.env as PairsEnv).firstDelimiter ||= EMPHASIS;
     const prev = start > 0 ? state.src.charCodeAt(start - 1) : -1;
     const next = state.pos < state.src.length ? state.src.charCodeAt(state.pos) : -1;
     // markdown-it also takes the end of a link label for a space; micromark sees the `]`

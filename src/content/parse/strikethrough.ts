@@ -1,5 +1,5 @@
 import type { MarkdownIt, StateInline, Token } from 'markdown-it';
-import { flanking } from './delimiter-pairs.js';
+import { flanking, STRIKE, type PairsEnv } from './delimiter-pairs.js';
 
 const TILDE = 0x7e;
 // A one-tilde run only pairs with a one-tilde run: give it its own marker so markdown-it's pairing keeps them apart.
@@ -23,6 +23,7 @@ export function useGfmStrikethrough(md: MarkdownIt): void {
     const token = state.push('text', '', 0);
     token.content = run;
     if (scanned.length <= 2) {
+      (state.env as PairsEnv).firstDelimiter ||= STRIKE;
       state.delimiters.push({
         marker: scanned.length === 1 ? SINGLE : TILDE,
         length: 0,
