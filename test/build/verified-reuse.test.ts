@@ -38,9 +38,12 @@ async function build(site: string): Promise<string> {
   return r.stderr;
 }
 
-/** The output, file by file, except the marker naming its inputs' fingerprint (a blank line changes that). */
+/**
+ * The output, file by file, except the marker naming its inputs' fingerprint and the list of published URLs, which
+ * records each source file's hash: a blank line changes both, and neither is what readers are served.
+ */
 async function published(site: string): Promise<Record<string, string>> {
-  const { '.docsgen-build': _marker, ...files } = await snapshotTree(path.join(site, 'dist'));
+  const { '.docsgen-build': _marker, 'server/published.json': _list, ...files } = await snapshotTree(path.join(site, 'dist'));
   return files;
 }
 

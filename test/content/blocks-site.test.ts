@@ -11,7 +11,8 @@ import { copyFixture, runDocsgen } from '../helpers/cli.js';
 let dir = '';
 const article = async (page: string) => {
   const html = await readFile(path.join(dir, 'dist/public/documentation', page, 'index.html'), 'utf8');
-  return html.slice(html.indexOf('<div class="article-body">'), html.indexOf('<div class="visually-hidden" role="status"'));
+  // the article body carries the island attribute of its copy buttons (`data-island`)
+  return html.slice(html.search(/<div class="article-body"[^>]*>/), html.indexOf('<div class="visually-hidden" role="status"'));
 };
 
 beforeAll(async () => {

@@ -20,7 +20,8 @@ async function site(name: string): Promise<string> {
 /** The article body of a built page (the Markdown's HTML, as the template placed it). */
 async function article(dir: string, url = ''): Promise<string> {
   const html = await readFile(path.join(dir, 'dist/public/documentation', url, 'index.html'), 'utf8');
-  const start = html.indexOf('<div class="article-body">');
+  // the article body carries the island attribute of its copy buttons (`data-island`)
+  const start = html.search(/<div class="article-body"[^>]*>/);
   expect(start, 'the page has an article body').toBeGreaterThan(-1);
   return html.slice(start, html.indexOf('<div class="visually-hidden"', start));
 }
