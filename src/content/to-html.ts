@@ -17,7 +17,7 @@ import { addFootnoteDefinition, footnoteReference, footnoteSection, footnoteStat
 import type { CodeMeta } from './code-meta.js';
 import { highlightHtml, isHighlighted } from './highlight.js';
 import { escapeAttribute, escapeText } from './html-escape.js';
-import { isPublishableImage, isPublishableLink } from '../util/url-policy.js';
+import { URL_ATTRIBUTE_RULES } from '../util/url-policy.js';
 
 /** Fences marked as plain text are left alone. */
 const PLAIN_TEXT = new Set(['text', 'txt', 'plain']);
@@ -430,20 +430,6 @@ function serialize(node: ElementContent): string {
 
 const attributeInfo = new Map<string, ReturnType<typeof find>>();
 
-/**
- * The URL attributes an article may hold, with the rule each follows. refuseUnsafeUrls takes unsafe URLs out of
- * the mdast with a diagnostic; this is the last line: no transform, present or future, can bring one back.
- */
-const URL_RULES: ReadonlyMap<string, (url: string) => boolean> = new Map([
-  ['href', isPublishableLink],
-  ['xLinkHref', isPublishableLink],
-  ['cite', isPublishableLink],
-  ['action', isPublishableLink],
-  ['formAction', isPublishableLink],
-  ['src', isPublishableImage],
-  ['poster', isPublishableImage],
-]);
-
 function serializeAttributes(properties: Properties): string {
   const values: string[] = [];
   for (const key in properties) {
@@ -464,7 +450,7 @@ function serializeAttribute(key: string, raw: Properties[string]): string {
   if (value === null || value === undefined || value === false || (typeof value === 'number' && Number.isNaN(value))) return '';
   if (value === true) return info.attribute;
   const text = Array.isArray(value) ? (info.commaSeparated ? commaSeparated(value) : value.join(' ').trim()) : String(value);
-  const publishable = URL_RULES.get(key);
+  const publishable = URL_ATTRIBUTE_RULES.get(key);
   if (publishable && !publishable(text)) return '';
   return `${info.attribute}="${escapeAttribute(text)}"`;
 }

@@ -7,7 +7,7 @@ import type { Element, ElementContent, Parents, Root } from 'hast';
 import type { Code, Table } from 'mdast';
 import { defaultHandlers, type Handlers, type State } from 'mdast-util-to-hast';
 import { loadPluginHelpers, type CodeMeta } from '../content/index.js';
-import { isPublishableImage, isPublishableLink } from '../util/url-policy.js';
+import { URL_ATTRIBUTE_RULES } from '../util/url-policy.js';
 
 // this module itself loads only when a site has plugins
 const { codeBlockProperties, decorateCodeBlock, highlightCode } = await loadPluginHelpers();
@@ -37,16 +37,6 @@ export function rehypeDocsgen() {
   };
 }
 
-const URL_RULES: ReadonlyArray<[string, (url: string) => boolean]> = [
-  ['href', isPublishableLink],
-  ['xLinkHref', isPublishableLink],
-  ['cite', isPublishableLink],
-  ['action', isPublishableLink],
-  ['formAction', isPublishableLink],
-  ['src', isPublishableImage],
-  ['poster', isPublishableImage],
-];
-
 function visit(parent: Parents): void {
   const children = parent.children as Array<Root['children'][number]>;
   for (let i = 0; i < children.length; i++) {
@@ -70,7 +60,7 @@ function visit(parent: Parents): void {
 }
 
 function refuseUnsafeUrls(el: Element): void {
-  for (const [key, publishable] of URL_RULES) {
+  for (const [key, publishable] of URL_ATTRIBUTE_RULES) {
     const value = el.properties[key];
     if (value === undefined || value === null) continue;
     const text = Array.isArray(value) ? value.join(' ') : String(value);

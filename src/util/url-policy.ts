@@ -41,3 +41,17 @@ export function isPublishableImage(url: string): boolean {
   const scheme = schemeOf(url);
   return scheme === null || IMAGE_SCHEMES.has(scheme);
 }
+
+/**
+ * The URL attributes an article's HTML may hold (hast property names), with the rule each follows: the last line
+ * of the policy in every HTML stage, so no transform or plugin can publish an unsafe URL.
+ */
+export const URL_ATTRIBUTE_RULES: ReadonlyMap<string, (url: string) => boolean> = new Map([
+  ['href', isPublishableLink],
+  ['xLinkHref', isPublishableLink],
+  ['cite', isPublishableLink],
+  ['action', isPublishableLink],
+  ['formAction', isPublishableLink],
+  ['src', isPublishableImage],
+  ['poster', isPublishableImage],
+]);
