@@ -21,7 +21,7 @@ export interface CheckBuiltLinksOptions {
 }
 
 /** Checks the staged output's links; problems located in it name the final output folder instead. */
-export async function checkBuiltLinks(opts: CheckBuiltLinksOptions): Promise<{ diagnostics: Diagnostic[]; stats: { links: number; linkPagesCached: number } }> {
+export async function checkBuiltLinks(opts: CheckBuiltLinksOptions): Promise<{ diagnostics: Diagnostic[]; stats: { links: number; linkPagesCached: number; linkAnchorChecks: number } }> {
   const links = await checkLinks({
     dir: opts.publicDir,
     cwd: opts.root,
@@ -35,5 +35,5 @@ export async function checkBuiltLinks(opts: CheckBuiltLinksOptions): Promise<{ d
     if (d.location?.file.startsWith(staged!)) d.location.file = final + d.location.file.slice(staged!.length);
     if (opts.mode === 'warn' && d.severity === 'error') d.severity = 'warning';
   }
-  return { diagnostics: links.diagnostics, stats: { links: links.stats.links, linkPagesCached: links.stats.cachedPages } };
+  return { diagnostics: links.diagnostics, stats: { links: links.stats.links, linkPagesCached: links.stats.cachedPages, linkAnchorChecks: links.stats.anchorChecks } };
 }

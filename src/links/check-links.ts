@@ -13,7 +13,7 @@ import { LinkSources, parseLinkSources } from './link-sources.js';
 import * as limits from './limits.js';
 import { parseRedirectRules, type RedirectListEntry } from './redirect-matcher.js';
 import { decodeFragment } from './resolve-href.js';
-import { openResultCache, contextKeyOf } from './result-cache.js';
+import { openResultCache, contextKeyOf, mayTarget, unpackChecks } from './result-cache.js';
 import { extractPage } from './extract-page.js';
 import { decodePage } from './decode-page.js';
 import type { CheckLinksOptions, CheckLinksResult, LinkProblem, LinkProblemKind } from './types.js';
@@ -35,16 +35,20 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   const checked = await checkSitePages(site, opts, cwd);
   const problems = new Problems();
   // 3. The problems each page found, then anchors into other pages (known only once every page is parsed).
-  const links = collectPageProblems(checked.results, problems, diagnostics, (page) => rel(cwd, path.join(dir, page)));
+  const { links, anchorChecks } = collectPageProblems(checked.results, checked.changed, problems, diagnostics, (page) => rel(cwd, path.join(dir, page)));
+  await checked.save();
   // 4. External links, when asked for.
   if (opts.external) diagnostics.push(...(await checkExternalLinks(checked.results, problems, opts, cwd)));
   // 5. Status: each problem at its Markdown source when the build recorded it, in page order.
-  if (site.sources) await attachSources(problems.list, problems.refIndex, site.sources, dir);
+  if (problems.list.length > 0) {
+    const sources = await site.sources();
+    if (sources) await attachSources(problems.list, problems.refIndex, sources, dir);
+  }
   problems.list.sort(compareProblems);
   // everything said so far is about the run (unread pages, symlinks, encodings), not about one link
   const notices = diagnostics.slice();
   for (const p of problems.list) diagnostics.push(describeProblem(p, rel(cwd, path.join(dir, p.page))));
-  const stats = { pages: pages.length, links, cachedPages: checked.reused, ms: Math.round(performance.now() - started) };
+  const stats = { pages: pages.length, links, cachedPages: checked.reused, anchorChecks, ms: Math.round(performance.now() - started) };
   return { diagnostics, outputs: { pages: pages.length, links, problems: problems.list, notices }, stats };
 }
 
@@ -54,7 +58,8 @@ interface OpenSite {
   files: string[];
   pages: string[];
   redirects: RedirectListEntry[] | null;
-  sources: LinkSources | null;
+  /** Where the build recorded each link's Markdown place; read only when there are problems to place (megabytes on a large site). */
+  sources: () => Promise<LinkSources | null>;
   /** What the page threads need once. */
   init: RunnerInit;
   /** Problems of the run so far (unlisted files, an unreadable link-sources file). */
@@ -86,10 +91,10 @@ async function openSite(opts: CheckLinksOptions, cwd: string): Promise<OpenSite>
       throw usage(linkCodes.LINKS_REDIRECTS_UNREADABLE, `cannot use the redirect list ${rel(cwd, redirectsFile)}: ${(err as Error).message}`, 'pass a redirects.json array of {fromPath, toPath} or a _redirects file');
     }
   }
-  let sources: LinkSources | null = null;
-  if (linkSourcesFile) {
+  const sources = async (): Promise<LinkSources | null> => {
+    if (!linkSourcesFile) return null;
     try {
-      sources = new LinkSources(parseLinkSources(await readFile(linkSourcesFile, 'utf8')), cwd, path.resolve(cwd, opts.sourceRoot ?? cwd));
+      return new LinkSources(parseLinkSources(await readFile(linkSourcesFile, 'utf8')), cwd, path.resolve(cwd, opts.sourceRoot ?? cwd));
     } catch (err) {
       // without it, problems still point at the HTML: worth a warning, not worth stopping for
       diagnostics.push({
@@ -99,8 +104,9 @@ async function openSite(opts: CheckLinksOptions, cwd: string): Promise<OpenSite>
         hint: 'problems are shown at the HTML file instead of the Markdown source; rebuild the site',
         location: { file: rel(cwd, linkSourcesFile), line: 1, column: 1 },
       });
+      return null;
     }
-  }
+  };
   const init: RunnerInit = {
     dir,
     files: files.join('\0'),
@@ -115,8 +121,21 @@ async function openSite(opts: CheckLinksOptions, cwd: string): Promise<OpenSite>
   return { dir, files, pages, redirects, sources, init, diagnostics };
 }
 
+/** Changed pages looked for in each reused page's packed anchor checks; beyond this many, those are all checked again. */
+const MAX_CHANGED_SCAN = 16;
+
+/** The pages checked: every result, how many came from the cache, and the pages whose anchors may have changed. */
+interface SitePages {
+  results: CheckedPage[];
+  reused: number;
+  /** Pages checked again (or unreadable now) whose anchors differ from their stored result's: the only targets a reused page's anchor links must be checked against again. */
+  changed: string[];
+  /** Stores this run's results for the next (once collectPageProblems has settled `anchorsHeld`). */
+  save(): Promise<void>;
+}
+
 /** Checks every page on the page threads, taking those unchanged since the last run from the result cache. */
-async function checkSitePages(site: OpenSite, opts: CheckLinksOptions, cwd: string): Promise<{ results: CheckedPage[]; reused: number }> {
+async function checkSitePages(site: OpenSite, opts: CheckLinksOptions, cwd: string): Promise<SitePages> {
   const { init, pages, files } = site;
   // with a result cache, pages whose file is unchanged since the last run are not parsed again
   const contextKey = contextKeyOf([[...files].sort(), init.skippedLinks, site.redirects, init.redirectsAlsoWithout, init.pathPrefix, init.collectExternal]);
@@ -131,11 +150,14 @@ async function checkSitePages(site: OpenSite, opts: CheckLinksOptions, cwd: stri
   const progress = opts.onProgress && ((done: number, total: number) => opts.onProgress!(done + reused.length, total + reused.length));
   const checked = await checkAllPages(toCheck, init, chooseThreads(opts.concurrency, toCheck.length), progress);
   const results = [...reused, ...checked.results].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
-  if (resultCache) await resultCache.save(results, checked).catch(() => undefined);
   for (const e of checked.errors) {
     site.diagnostics.push({ code: linkCodes.LINKS_PAGE_UNREADABLE, severity: 'error', message: `cannot read ${e.page}: ${e.message}`, location: { file: rel(cwd, path.join(site.dir, e.page)), line: 1, column: 1 } });
   }
-  return { results, reused: reused.length };
+  const changed = resultCache ? [...checked.results.filter((r) => r.anchors !== resultCache.storedAnchors(r.page)).map((r) => r.page), ...checked.errors.map((e) => e.page)] : [];
+  const save = async () => {
+    if (resultCache) await resultCache.save(results, checked).catch(() => undefined);
+  };
+  return { results, reused: reused.length, changed, save };
 }
 
 /** The link problems found, each with the index of its reference in its page (for attachSources). */
@@ -149,10 +171,15 @@ class Problems {
   }
 }
 
-/** Adds each page's own problems and its links to missing anchors of other pages; returns the links counted. */
-function collectPageProblems(results: readonly CheckedPage[], problems: Problems, diagnostics: Diagnostic[], shown: (page: string) => string): number {
+/**
+ * Adds each page's own problems and its links to missing anchors of other pages; returns the links counted and the
+ * anchor links checked. A reused page whose anchor links all held last run is not checked again unless one of them
+ * may point at a `changed` page: nothing else can have moved an anchor (the site's file list is in the cache's key).
+ */
+function collectPageProblems(results: CheckedPage[], changed: readonly string[], problems: Problems, diagnostics: Diagnostic[], shown: (page: string) => string): { links: number; anchorChecks: number } {
   const anchorsOf = indexAnchors(results);
   let links = 0;
+  let anchorChecks = 0;
   for (const r of results) {
     links += r.links;
     if (r.decodeProblem) {
@@ -168,15 +195,24 @@ function collectPageProblems(results: readonly CheckedPage[], problems: Problems
       const suggestion = p.kind === 'missing-anchor' ? suggestAnchor(anchorsOf(r.page), fragmentOf(p.href)) : p.suggestion;
       problems.add(r.page, p, p.kind, { target: p.kind === 'missing-anchor' ? withFragment(p.href, suggestion) : p.target, detail: p.detail, suggestion, via: p.via });
     }
+    if (r.packedChecks !== undefined) {
+      // a few changed pages are looked for in the packed string; with many, every reused page is checked again
+      if (r.anchorsHeld === true && changed.length <= MAX_CHANGED_SCAN && !changed.some((page) => mayTarget(r.packedChecks!, page))) continue;
+      r.anchorChecks = unpackChecks(r.packedChecks);
+    }
+    let held = true;
+    anchorChecks += r.anchorChecks.length;
     for (const a of r.anchorChecks) {
       const anchors = anchorsOf(a.targetFile);
       // a target page that failed to parse is reported on its own; do not pile anchor errors on it
       if (!anchors || hasAnchor(anchors, a.fragment)) continue;
+      held = false;
       const suggestion = suggestAnchor(anchors, a.fragment);
       problems.add(r.page, a, 'missing-anchor', { target: withFragment(a.href, suggestion), detail: a.targetFile, suggestion });
     }
+    r.anchorsHeld = held;
   }
-  return links;
+  return { links, anchorChecks };
 }
 
 /** Asks the network about every external link the pages hold (cached between runs); returns the run's notices. */

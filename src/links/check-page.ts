@@ -58,6 +58,10 @@ export interface CheckedPage {
   externals: ExternalRef[];
   /** Why the page's bytes did not decode cleanly (its links may be incomplete). */
   decodeProblem?: string;
+  /** A reused result's anchor checks, still packed (`anchorChecks` is then empty until they are unpacked). */
+  packedChecks?: string;
+  /** Whether every anchor check found its anchor (set when the problems are collected; stored with the result). */
+  anchorsHeld?: boolean;
 }
 
 // The outcome of resolving one href, cached per thread: most links (navigation, footer) repeat on every page.

@@ -90,6 +90,8 @@ export interface CheckLinksStats {
   links: number;
   /** Pages whose result came from the result cache (not parsed again). */
   cachedPages: number;
+  /** Links to another page's anchor checked this run: a reused page's are checked again only when their target's anchors changed. */
+  anchorChecks: number;
   ms: number;
 }
 

@@ -57,4 +57,44 @@ describe('the link result cache', () => {
     await writeFile(path.join(site, 'd.html'), page(['/nowhere/']));
     expect(await check()).toEqual({ cached: 0, problems: ['d.html /nowhere/ missing-page'] });
   });
+
+  // issue 29: a rebuild after a one-page edit re-checks that page's links, and other pages' links to its anchors only
+  // when its anchors changed; what it reports is what a fresh check reports
+  describe('links to anchors of other pages', () => {
+    const withIds = (links: string[], ids: string[]) => `<!DOCTYPE html><html><body>${ids.map((i) => `<h2 id="${i}">x</h2>`).join('')}${links.map((l) => `<a href="${l}">x</a>`).join('')}</body></html>`;
+    const run = async (cache: boolean) => {
+      const r = await checkLinks({ dir: site, cwd: dir, concurrency: 1, ...(cache ? { cacheDir, resultCache: true } : {}) });
+      return { anchorChecks: r.stats.anchorChecks, problems: r.outputs.problems.map((p) => `${p.page} ${p.href} ${p.kind} ${p.suggestion ?? ''}`) };
+    };
+    const rewrite = async (file: string, html: string) => {
+      // a new file, as a docsgen build writes it
+      await writeFile(path.join(site, `${file}.new`), html);
+      await rename(path.join(site, `${file}.new`), path.join(site, file));
+    };
+
+    beforeEach(async () => {
+      await writeFile(path.join(site, 'index.html'), withIds(['/b/#one', '/b/#two', '/c.html#top', '/c.html#sec'], []));
+      await writeFile(path.join(site, 'b/index.html'), withIds(['/c.html#sec'], ['one', 'two']));
+      await writeFile(path.join(site, 'c.html'), withIds(['/b/#one'], ['sec']));
+    });
+
+    it('checks only the edited page when its anchors stay', async () => {
+      expect(await run(true)).toEqual({ anchorChecks: 5, problems: [] });
+      await rewrite('c.html', withIds(['/b/#one', '/b/#two'], ['sec']));
+      expect(await run(true)).toEqual({ anchorChecks: 2, problems: [] });
+      expect(await run(true)).toEqual({ anchorChecks: 0, problems: [] });
+    });
+
+    it('checks again the links to an edited page whose anchors changed, as a fresh check would', async () => {
+      await run(true);
+      await rewrite('b/index.html', withIds(['/c.html#sec'], ['One']));
+      const after = await run(true);
+      expect(after.problems).toEqual(['c.html /b/#one missing-anchor One', 'index.html /b/#one missing-anchor One', 'index.html /b/#two missing-anchor ']);
+      expect(after.problems).toEqual((await run(false)).problems);
+      // the pages with broken anchor links are checked again each run until they hold
+      expect(await run(true)).toEqual({ anchorChecks: 4, problems: after.problems });
+      await rewrite('b/index.html', withIds(['/c.html#sec'], ['one', 'two']));
+      expect(await run(true)).toEqual({ anchorChecks: 5, problems: [] });
+    });
+  });
 });
