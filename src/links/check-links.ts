@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PATH_PREFIX, PROJECT } from '../config/index.js';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/index.js';
-import type { RunnerInit } from './page-runner.js';
+import type { BatchResult, RunnerInit } from './page-runner.js';
 import { hasAnchor, type CheckedPage, type RefPlace } from './check-page.js';
 import { linkCodes } from './codes.js';
 import { describeProblem, describeSkipped, kindSeverity } from './describe-problem.js';
@@ -140,7 +140,7 @@ async function checkSitePages(site: OpenSite, opts: CheckLinksOptions, cwd: stri
   // with a result cache, pages whose file is unchanged since the last run are not parsed again
   const contextKey = contextKeyOf([[...files].sort(), init.skippedLinks, site.redirects, init.redirectsAlsoWithout, init.pathPrefix, init.collectExternal]);
   const resultCache = opts.resultCache && opts.cacheDir ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKey, site.dir) : null;
-  const reused: CheckedPage[] = [];
+  let reused: CheckedPage[] = [];
   let toCheck = pages;
   if (resultCache) {
     const hits = await Promise.all(pages.map((p) => resultCache.lookup(p)));
@@ -149,11 +149,22 @@ async function checkSitePages(site: OpenSite, opts: CheckLinksOptions, cwd: stri
   }
   const progress = opts.onProgress && ((done: number, total: number) => opts.onProgress!(done + reused.length, total + reused.length));
   const checked = await checkAllPages(toCheck, init, chooseThreads(opts.concurrency, toCheck.length), progress);
+  const changedOf = (batch: BatchResult) => (resultCache ? [...batch.results.filter((r) => r.anchors !== resultCache.storedAnchors(r.page)).map((r) => r.page), ...batch.errors.map((e) => e.page)] : []);
+  const changed = changedOf(checked);
+  // reused pages' anchor checks are read only when some may have to be checked again
+  if (resultCache && reused.length > 0 && (changed.length > 0 || reused.some((r) => r.anchorsHeld !== true)) && !(await resultCache.attachChecks(reused))) {
+    // they are lost (a damaged file): those pages are checked afresh
+    const again = await checkAllPages(reused.map((r) => r.page), init, chooseThreads(opts.concurrency, reused.length));
+    checked.results.push(...again.results);
+    checked.stamps.push(...again.stamps);
+    checked.errors.push(...again.errors);
+    changed.push(...changedOf(again));
+    reused = [];
+  }
   const results = [...reused, ...checked.results].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
   for (const e of checked.errors) {
     site.diagnostics.push({ code: linkCodes.LINKS_PAGE_UNREADABLE, severity: 'error', message: `cannot read ${e.page}: ${e.message}`, location: { file: rel(cwd, path.join(site.dir, e.page)), line: 1, column: 1 } });
   }
-  const changed = resultCache ? [...checked.results.filter((r) => r.anchors !== resultCache.storedAnchors(r.page)).map((r) => r.page), ...checked.errors.map((e) => e.page)] : [];
   const save = async () => {
     if (resultCache) await resultCache.save(results, checked).catch(() => undefined);
   };
@@ -195,10 +206,11 @@ function collectPageProblems(results: CheckedPage[], changed: readonly string[],
       const suggestion = p.kind === 'missing-anchor' ? suggestAnchor(anchorsOf(r.page), fragmentOf(p.href)) : p.suggestion;
       problems.add(r.page, p, p.kind, { target: p.kind === 'missing-anchor' ? withFragment(p.href, suggestion) : p.target, detail: p.detail, suggestion, via: p.via });
     }
-    if (r.packedChecks !== undefined) {
-      // a few changed pages are looked for in the packed string; with many, every reused page is checked again
-      if (r.anchorsHeld === true && changed.length <= MAX_CHANGED_SCAN && !changed.some((page) => mayTarget(r.packedChecks!, page))) continue;
-      r.anchorChecks = unpackChecks(r.packedChecks);
+    if (r.checksKey !== undefined) {
+      // a reused page: a few changed pages are looked for in its packed checks; with many, all are checked again
+      const packed = r.packedChecks;
+      if (r.anchorsHeld === true && (packed === undefined || (changed.length <= MAX_CHANGED_SCAN && !changed.some((page) => mayTarget(packed, page))))) continue;
+      r.anchorChecks = packed === undefined ? [] : unpackChecks(packed);
     }
     let held = true;
     anchorChecks += r.anchorChecks.length;

@@ -62,6 +62,8 @@ export interface CheckedPage {
   packedChecks?: string;
   /** Whether every anchor check found its anchor (set when the problems are collected; stored with the result). */
   anchorsHeld?: boolean;
+  /** A reused result's key of its packed anchor checks in the result cache. */
+  checksKey?: string;
 }
 
 // The outcome of resolving one href, cached per thread: most links (navigation, footer) repeat on every page.

@@ -2,28 +2,38 @@
 // A docsgen rebuild hard-links unchanged pages from its previous output, so they keep all three, and a page
 // written again gets a new inode. Anything that changes how links resolve (the site's file list, redirects,
 // prefix) is in the context key, which invalidates every entry at once.
-// A reused page's links to other pages' anchors are kept packed in one string (one JSON string per page is far
-// cheaper to read and write than thousands of objects), with whether they all held last time: they are unpacked
-// and checked again only when a page they point at has other anchors now (see check-links.ts, collectPageProblems).
-import { createHash } from 'node:crypto';
+// A reused page's links to other pages' anchors are kept packed in one string per page (far cheaper to read and write
+// than thousands of objects), in a file of their own, with whether they all held last time: that file is read only
+// when a page they point at has other anchors now or some failed (check-links.ts), and written only when a page's
+// checks changed, so a one-page edit that leaves the page's anchor links where they were touches neither.
+import { createHash, randomBytes } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { readCheckedJson, writeChecked } from '../cache/index.js';
 import type { AnchorCheck, CheckedPage } from './check-page.js';
 import type { FileStamp as Stamp } from './page-runner.js';
 
-/** A page's result as stored: its anchor checks packed, and whether they all found their anchor last run. */
-type StoredPage = Omit<CheckedPage, 'anchorChecks' | 'packedChecks' | 'anchorsHeld'> & { checks: string; held: boolean };
+/** A page's result as stored: the key of its packed anchor checks, and whether they all found their anchor last run. */
+type StoredPage = Omit<CheckedPage, 'anchorChecks' | 'packedChecks' | 'anchorsHeld' | 'checksKey'> & { checksKey: string; held: boolean };
 
 interface CacheFile {
   version: typeof VERSION;
   context: string;
+  /** The anchor-checks file written with this one (a lost or older one is not used). */
+  checksId: string;
   pages: Record<string, [Stamp, StoredPage]>;
 }
 
+/** Every page's packed anchor checks: megabytes on a large site, read only when some must be checked again. */
+interface ChecksFile {
+  id: string;
+  checks: Record<string, string>;
+}
+
 const FILE = 'pages.json';
+const CHECKS_FILE = 'anchor-checks.json';
 // raised whenever what a page's result holds changes (2: pages decoded by their encoding, more URL attributes;
-// 3: anchor checks packed, with whether they held)
+// 3: anchor checks packed in a file of their own, with whether they held)
 const VERSION = 3;
 // an anchor check packed: its fields in this order, flattened into one array per page
 const FIELDS = 7;
@@ -55,17 +65,27 @@ export function mayTarget(packed: string, targetFile: string): boolean {
   return packed.includes(JSON.stringify(targetFile));
 }
 
-/** Loads the cache; returns a lookup by page and a saver for the results of this run. */
+/** Loads the cache; returns a lookup by page, the reader of reused pages' anchor checks, and a saver for this run. */
 export async function openResultCache(cacheDir: string, context: string, dir: string) {
   // no cache yet, or a damaged one (its checksum fails): every page is checked
   const parsed = await readCheckedJson<CacheFile>(path.join(cacheDir, FILE));
-  const stored: CacheFile['pages'] = parsed?.version === VERSION && parsed.context === context ? parsed.pages : {};
+  const valid = parsed?.version === VERSION && parsed.context === context;
+  const stored: CacheFile['pages'] = valid ? parsed.pages : {};
+  const checksId = valid ? parsed.checksId : null;
   const stamps = new Map<string, Stamp>();
+  let checks: Record<string, string> | null | undefined;
+  const readChecks = async (): Promise<Record<string, string> | null> => {
+    if (checks === undefined) {
+      const file = checksId === null ? null : await readCheckedJson<ChecksFile>(path.join(cacheDir, CHECKS_FILE));
+      checks = file?.id === checksId ? file.checks : null;
+    }
+    return checks;
+  };
   return {
     /**
      * The stored result of a page if its file is unchanged (stats it; remembers the stamp for save). With nothing
      * stored for the page there is nothing to compare: its stamp comes with its check (`save`'s `checked`).
-     * The result's anchor checks stay packed (`packedChecks`, `anchorsHeld`).
+     * Its anchor checks are not read (`anchorChecks` empty): `attachChecks` reads them when some must be checked.
      */
     async lookup(page: string): Promise<CheckedPage | null> {
       if (!Object.hasOwn(stored, page)) return null;
@@ -80,27 +100,59 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
       stamps.set(page, stamp);
       const hit = stored[page];
       if (!hit || hit[0][0] !== stamp[0] || hit[0][1] !== stamp[1] || hit[0][2] !== stamp[2]) return null;
-      const { checks, held, ...rest } = hit[1];
-      return { ...rest, anchorChecks: [], packedChecks: checks, anchorsHeld: held };
+      const { held, ...rest } = hit[1];
+      return { ...rest, anchorChecks: [], anchorsHeld: held };
     },
     /** The anchors the page had when its result was stored (to tell which pages' anchors changed), or null. */
     storedAnchors(page: string): string | null {
       return Object.hasOwn(stored, page) ? stored[page]![1].anchors : null;
     },
+    /** Gives reused results their packed anchor checks (`packedChecks`); false when the file is lost or damaged. */
+    async attachChecks(reused: readonly CheckedPage[]): Promise<boolean> {
+      const all = await readChecks();
+      if (all === null || reused.some((r) => typeof all[r.page] !== 'string')) return false;
+      for (const r of reused) r.packedChecks = all[r.page];
+      return true;
+    },
     /**
      * Writes this run's results: those reused, and those `checked` with the stamps of the files they were read
-     * from. Each result's `anchorsHeld` must be settled (collectPageProblems does it).
+     * from. Each result's `anchorsHeld` must be settled (collectPageProblems does it). The anchor-checks file is
+     * written again only when a page checked in this run has other anchor checks than it had.
      */
     async save(results: readonly CheckedPage[], checked: { results: readonly CheckedPage[]; stamps: readonly Stamp[] }): Promise<void> {
-      const pages: CacheFile['pages'] = {};
       checked.results.forEach((r, i) => stamps.set(r.page, checked.stamps[i]!));
+      const fresh = new Map<string, string>();
+      for (const r of checked.results) fresh.set(r.page, packChecks(r.anchorChecks));
+      const pages: CacheFile['pages'] = {};
+      let id = checksId;
       for (const r of results) {
         const stamp = stamps.get(r.page);
         if (!stamp) continue;
+        const packed = fresh.get(r.page);
+        const checksKey = packed === undefined ? r.checksKey : keyOf(packed);
+        if (checksKey === undefined) continue;
+        if (packed !== undefined && stored[r.page]?.[1].checksKey !== checksKey) id = null;
         const { anchorChecks, packedChecks, anchorsHeld, ...rest } = r;
-        pages[r.page] = [stamp, { ...rest, checks: packedChecks ?? packChecks(anchorChecks), held: anchorsHeld === true }];
+        pages[r.page] = [stamp, { ...rest, checksKey, held: anchorsHeld === true }];
       }
-      await writeChecked(path.join(cacheDir, FILE), JSON.stringify({ version: VERSION, context, pages } satisfies CacheFile));
+      if (id === null) {
+        // some page's checks changed: every page's are written again (a reused page whose checks are lost is dropped)
+        const old = (await readChecks()) ?? {};
+        const all: Record<string, string> = {};
+        for (const page of Object.keys(pages)) {
+          const packed = fresh.get(page) ?? old[page];
+          if (packed === undefined) delete pages[page];
+          else all[page] = packed;
+        }
+        id = randomBytes(8).toString('hex');
+        await writeChecked(path.join(cacheDir, CHECKS_FILE), JSON.stringify({ id, checks: all } satisfies ChecksFile));
+      }
+      await writeChecked(path.join(cacheDir, FILE), JSON.stringify({ version: VERSION, context, checksId: id, pages } satisfies CacheFile));
     },
   };
+}
+
+/** The key of a page's packed anchor checks (equal keys: the same checks). */
+function keyOf(packed: string): string {
+  return createHash('sha256').update(packed).digest('base64url').slice(0, 22);
 }

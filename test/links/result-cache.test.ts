@@ -85,6 +85,26 @@ describe('the link result cache', () => {
       expect(await run(true)).toEqual({ anchorChecks: 0, problems: [] });
     });
 
+    it('leaves the stored anchor links unread and unwritten when an edit keeps the page\'s own', async () => {
+      await run(true);
+      const checksFile = path.join(cacheDir, 'anchor-checks.json');
+      const before = await stat(checksFile);
+      // text added after the links: they keep their places
+      await rewrite('c.html', withIds(['/b/#one'], ['sec']).replace('</body>', '<p>new text</p></body>'));
+      expect(await run(true)).toEqual({ anchorChecks: 1, problems: [] });
+      const after = await stat(checksFile);
+      expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    });
+
+    it('checks every page afresh when the stored anchor links are lost, finding what a fresh check finds', async () => {
+      await run(true);
+      await rm(path.join(cacheDir, 'anchor-checks.json'));
+      await rewrite('b/index.html', withIds(['/c.html#sec'], ['two']));
+      const after = await run(true);
+      expect(after).toEqual({ anchorChecks: 5, problems: ['c.html /b/#one missing-anchor ', 'index.html /b/#one missing-anchor '] });
+      expect(after.problems).toEqual((await run(false)).problems);
+    });
+
     it('checks again the links to an edited page whose anchors changed, as a fresh check would', async () => {
       await run(true);
       await rewrite('b/index.html', withIds(['/c.html#sec'], ['One']));
