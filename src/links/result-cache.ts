@@ -33,8 +33,8 @@ interface ChecksFile {
 const FILE = 'pages.json';
 const CHECKS_FILE = 'anchor-checks.json';
 // raised whenever what a page's result holds changes (2: pages decoded by their encoding, more URL attributes;
-// 3: anchor checks packed in a file of their own, with whether they held)
-const VERSION = 3;
+// 4: anchor checks packed in a file of their own, with whether they held)
+const VERSION = 4;
 // an anchor check packed: its fields in this order, flattened into one array per page
 const FIELDS = 7;
 
