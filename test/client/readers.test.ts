@@ -129,6 +129,86 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
   });
 
+  it.for([
+    [390, 'light'],
+    [1280, 'dark'],
+  ] as const)('at %i px in %s mode, Tab goes to the skip link, then to every header control in order, each with a focus ring', async ([width, scheme], ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, width);
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [kind, url] of Object.entries(PAGES)) {
+      await load(page, url);
+      const drawn = (await inspect(page)).controls;
+      const stops: string[] = [];
+      for (let i = 0; i <= drawn.length; i++) {
+        await page.keyboard.press('Tab');
+        stops.push(
+          await page.evaluate(() => {
+            const host = document.activeElement!;
+            let inner: Element = host;
+            while (inner.shadowRoot?.activeElement) inner = inner.shadowRoot.activeElement;
+            const s = getComputedStyle(inner);
+            const r = inner.getBoundingClientRect();
+            const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 && s.outlineColor !== 'rgba(0, 0, 0, 0)';
+            const seen = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.right <= innerWidth;
+            const name = host.localName === 'button' ? host.className.replace('icon-button ', '') : host.className === 'skip-link' ? 'skip-link' : host.localName;
+            return `${name}${host.closest('header') ? '' : ' (outside the header)'}${ring ? '' : ' (no focus ring)'}${seen ? '' : ' (not in view)'}`;
+          }),
+        );
+      }
+      expect.soft(stops, kind).toEqual(['skip-link', ...drawn]);
+    }
+  });
+
+  it.for([320, 390])('keeps inline code in table cells whole at %i px: the table scrolls sideways instead', async (width, ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, width);
+    await load(page, PAGES.doc);
+    const seen = await page.evaluate(() => {
+      const code = [...document.querySelectorAll('.article td code')];
+      const tables = [...document.querySelectorAll<HTMLElement>('.article table')];
+      return {
+        broken: code.filter((c) => c.getClientRects().length > 1).map((c) => c.textContent),
+        cells: code.length,
+        // a table wider than the column scrolls in its own box, which a keyboard can reach
+        scrolling: tables.filter((t) => t.scrollWidth > t.clientWidth).map((t) => t.tabIndex),
+        overflow: document.documentElement.scrollWidth - innerWidth,
+      };
+    });
+    expect({ ...seen, cells: seen.cells > 0, overflow: seen.overflow <= 0 }).toEqual({ broken: [], cells: true, scrolling: [0], overflow: true });
+  });
+
+  it('opens More with the keyboard and the mouse at 1280 px, and its sections navigate', async (ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, 1280);
+    await load(page, PAGES.doc);
+    await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 1));
+    const items = () => page.locator('.more-menu calcite-dropdown-item').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    const overflow = await items();
+    expect(overflow.length).toBeGreaterThan(0);
+    const open = () => page.evaluate(() => (document.querySelector('.more-menu') as HTMLElement & { open: boolean }).open);
+    await page.focus('.more-button');
+    await page.keyboard.press('Enter');
+    await expect.poll(open).toBe(true);
+    await expect.poll(() => page.getAttribute('.more-button', 'aria-expanded')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.localName)).toBe('calcite-dropdown-item');
+    await page.keyboard.press('Escape');
+    await expect.poll(open).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('more-button');
+    // the last section in More, by the keyboard
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.localName)).toBe('calcite-dropdown-item');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(overflow.at(-1));
+    // the first, by the mouse; both client-side
+    await page.click('.more-button');
+    await expect.poll(open).toBe(true);
+    await page.click(`.more-menu calcite-dropdown-item[href="${overflow[0]}"]`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(overflow[0]);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
   it.for([390, 768])('opens the navigation from the menu button at %i px, by mouse and by keyboard', async (width, ctx) => {
     const { expect } = ctx;
     const page = await newPage(ctx, width);
