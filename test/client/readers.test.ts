@@ -3,7 +3,7 @@
 // is on top where it is drawn, the menu button opens the navigation, the color mode works by mouse and keyboard
 // and is remembered, axe finds no serious or critical violation in light and dark mode, and every page reads
 // without JavaScript. One build, one server, one browser; a context per width.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -326,4 +326,37 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
       expect.soft(seen, kind).toEqual({ fits: true, title: 1, sections: SECTIONS, plainHeader: 1, menuLink: width < BREAKPOINT ? 1 : 0, toggles: true, calcite: 0 });
     }
   });
+
+  it('reads every page of the site without JavaScript at 390 px: its heading, text and navigation, nothing wider than the window', async (ctx) => {
+    const { expect } = ctx;
+    const web = path.join(out, 'public');
+    const files = (await readdir(path.join(web, 'documentation'), { recursive: true })).filter((f) => f === 'index.html' || f.endsWith('/index.html'));
+    const pages: string[] = [];
+    for (const f of files) {
+      // html redirects (a refresh to the new address) are no page to read
+      if (!/http-equiv="refresh"/.test(await readFile(path.join(web, 'documentation', f), 'utf8'))) pages.push(`/documentation/${f.slice(0, -'index.html'.length)}`);
+    }
+    expect(pages.length).toBeGreaterThan(80);
+    const page = await newPage(ctx, 390, { javaScriptEnabled: false });
+    const problems: string[] = [];
+    for (const url of pages) {
+      await page.goto(server.origin() + url);
+      const seen = await page.evaluate(() => {
+        const shown = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((e) => e.checkVisibility());
+        const main = document.querySelector<HTMLElement>('main');
+        return {
+          fits: document.documentElement.scrollWidth <= innerWidth,
+          title: shown('main h1').length === 1,
+          // the article's text is all there and shown (innerText skips what is hidden)
+          text: !!main && main.innerText.trim().length > 0 && main.innerText.length >= main.textContent!.replace(/\s+/g, ' ').trim().length * 0.9,
+          sections: shown('nav.sidebar .nav-tree > li > a').length,
+          menuLink: shown('.plain-menu-link[href="#navigation"]').length,
+          deadButtons: shown('button').length,
+        };
+      });
+      const expected = { fits: true, title: true, text: true, sections: SECTIONS, menuLink: 1, deadButtons: 0 };
+      if (JSON.stringify(seen) !== JSON.stringify(expected)) problems.push(`${url} ${JSON.stringify(seen)}`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
