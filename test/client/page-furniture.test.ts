@@ -2,7 +2,8 @@
 // Chromium against `docsgen serve` on 127.0.0.1 (and [::1]) serving a build of fixtures/build/page-furniture:
 // copy buttons (the clipboard read back), code titles and marked lines, previous/next, the edit link and the
 // date, the table of contents following the reader, and every page whole with JavaScript off.
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -212,6 +213,55 @@ describe('page furniture in the browser', () => {
       if (width === 1920) expect(b.column).toBeGreaterThan(650);
     }
     await t.context.close();
+  });
+
+  it.for([
+    [390, 'light'],
+    [390, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const)('axe finds no serious or critical violation in the furniture at %i px in %s mode', async ([width, scheme]) => {
+    const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const found: string[] = [];
+    for (const p of ['/', '/guide/first/', '/guide/second/', '/reference/api%20options/']) {
+      const { page, context } = await open(p);
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      // every state a reader meets: a copy button shown and one saying "Copied", the table of contents marking a section
+      if (p === '/guide/first/') {
+        await page.locator('.copy-button').nth(1).click();
+        await expect.poll(() => page.locator('.copy-button').nth(1).textContent(), WAIT).toBe('Copied');
+        await page.locator('.copy-button').first().focus();
+      }
+      if (p === '/guide/second/') {
+        await page.evaluate(() => document.getElementById('section-3')!.scrollIntoView());
+        await expect.poll(() => page.locator('.toc a[aria-current="true"]').count(), WAIT).toBe(1);
+      }
+      await page.addScriptTag({ content: axe });
+      const violations = await page.evaluate(async () => {
+        type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+        const result = await (window as unknown as { axe: { run: (d: Document, o: object) => Promise<Result> } }).axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      found.push(...violations.map((v) => `${p}: ${v}`));
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 60_000);
+
+  it("loads the start page's first image at once, with high priority, and it is the page's largest paint", async () => {
+    const { page, context } = await open('/');
+    const first = await page.evaluate(async () => {
+      const img = document.querySelector<HTMLImageElement>('main img')!;
+      const lcp = await new Promise<Element | null>((resolve) =>
+        new PerformanceObserver((list) => resolve((list.getEntries().at(-1) as PerformanceEntry & { element: Element | null }).element)).observe({ type: 'largest-contentful-paint', buffered: true }),
+      );
+      return { loading: img.loading, priority: img.fetchPriority, complete: img.complete, largest: lcp === img, src: img.getAttribute('src') };
+    });
+    expect(first).toMatchObject({ loading: 'eager', priority: 'high', complete: true, largest: true });
+    // the page's other image waits until the reader scrolls to it
+    expect(await page.locator('main img').nth(1).evaluate((img: HTMLImageElement) => img.loading)).toBe('lazy');
+    await context.close();
   });
 
   it('reads completely with JavaScript off: article, code titles, date, edit link, previous/next; no dead button', async () => {
