@@ -249,6 +249,67 @@ describe('page furniture in the browser', () => {
     expect(found).toEqual([]);
   }, 60_000);
 
+  it('draws every highlight.js token color at 4.5:1 or more on plain and marked lines, in light and dark mode', async () => {
+    const { page, context } = await open('/guide/first/');
+    const low = await page.evaluate(() => {
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      // any CSS color (rgb(), color(srgb …) from color-mix) to sRGB bytes, drawn on white as a browser paints it
+      const rgb = (css: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = '#fff';
+        canvas.fillRect(0, 0, 1, 1);
+        canvas.fillStyle = css;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const luminance = (c: number[]) =>
+        c.map((v) => v / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+      // the nearest painted background: the marked line's tint, else the block's
+      const background = (e: Element | null): string => {
+        for (; e; e = e.parentElement) {
+          const b = getComputedStyle(e).backgroundColor;
+          if (b !== 'rgba(0, 0, 0, 0)' && b !== 'transparent') return b;
+        }
+        return 'white';
+      };
+      const tokens = [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .flatMap((rule) => (rule instanceof CSSStyleRule && /\.hljs-/.test(rule.selectorText) && rule.style.color ? rule.selectorText.split(',') : []))
+        .map((sel) => sel.trim().split(/\s+/).map((part) => part.split('.').filter(Boolean)));
+      const plain = document.querySelector('pre.code-lines .line:not(.highlighted)')!;
+      const marked = document.querySelector('pre.code-lines .line.highlighted')!;
+      const found: string[] = [];
+      for (const mode of ['calcite-mode-light', 'calcite-mode-dark']) {
+        document.body.className = mode;
+        for (const line of [plain, marked]) {
+          for (const chain of tokens) {
+            // nested selectors (.hljs-meta .hljs-string) become nested spans
+            let at: Element = line;
+            for (const classes of chain) {
+              const span = document.createElement('span');
+              span.className = classes.join(' ');
+              span.textContent = 'x';
+              at.append(span);
+              at = span;
+            }
+            const ratio = (() => {
+              const [a, b] = [luminance(rgb(getComputedStyle(at).color)), luminance(rgb(background(line)))];
+              return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+            })();
+            if (ratio < 4.5) found.push(`${mode} ${line === marked ? 'marked' : 'plain'} ${chain.map((c) => '.' + c.join('.')).join(' ')}: ${ratio.toFixed(2)}`);
+            let top = at;
+            while (top.parentElement !== line) top = top.parentElement!;
+            top.remove();
+          }
+        }
+      }
+      return { found, tokens: tokens.length };
+    });
+    expect(low.tokens).toBeGreaterThan(30);
+    expect(low.found).toEqual([]);
+    await context.close();
+  });
+
   it("loads the start page's first image at once, with high priority, and it is the page's largest paint", async () => {
     const { page, context } = await open('/');
     const first = await page.evaluate(async () => {
