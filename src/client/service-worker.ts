@@ -20,6 +20,9 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Registers `<prefix>/sw.js` and follows the installing worker's states. */
 export function registerServiceWorker(prefix: string): void {
+  // a page `docsgen dev` served (its live-reload script, src/serve/dev-client.ts) registers nothing: dev's sw.js
+  // only removes a worker `docsgen serve` left on this origin, fetched by the browser's own update check on navigation
+  if (document.querySelector('script[data-docsgen-dev]')) return;
   if (location.protocol !== 'https:' && !isLoopbackHost(location.hostname)) {
     console.error('Service workers can only be used over HTTPS, or on localhost for development');
     return;

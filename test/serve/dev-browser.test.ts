@@ -66,6 +66,22 @@ describe('docsgen dev in the browser', () => {
     expect(output.match(/  info  DG1306  siteUrl is not set/g)).toHaveLength(1);
   });
 
+  it('registers no service worker and logs no error: the page is served fresh from the dev server', async () => {
+    // dev prints a 127.0.0.1 address, where the runtime may register; dev's sw.js only removes a worker left by
+    // `docsgen serve`, so registering it logged an install that ends "redundant" (an error) on every load
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const tab = await context.newPage();
+    const messages: string[] = [];
+    tab.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+    await tab.goto(url + 'guide/install/');
+    await tab.waitForFunction(() => Boolean(window.___docsgenRuntime), null, { timeout: 15_000 });
+    // long enough for a registration to install and turn redundant (it did within a second)
+    await tab.waitForTimeout(3000);
+    expect(await tab.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(messages.filter((m) => /^(error|warning):/.test(m) || /service worker|available offline|installingWorker/i.test(m))).toEqual([]);
+    await context.close();
+  });
+
   it('shows broken frontmatter in an overlay and in the terminal, and clears it when fixed', async () => {
     const from = output.length;
     await writeFile(path.join(dir, PAGE_FILE), original.replace('title: Install the fixture', 'title: [Install the fixture'));
