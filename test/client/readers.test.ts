@@ -20,7 +20,7 @@ const PAGES = {
   doc: '/documentation/arcgis-pro-sdk/tutorials/query-features/',
   '404': '/documentation/no-such-page/',
 } as const;
-const WIDTHS = [320, 390, 768, 1024, 1280, 1920];
+const WIDTHS = [320, 390, 600, 768, 1024, 1280, 1440, 1920];
 /** Below this width the header collapses into the menu button (styles.css). */
 const BREAKPOINT = 1024;
 const SECTIONS = 10;
