@@ -7,7 +7,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { loadProject, PROJECT, type Project, type SiteConfig } from './config/index.js';
 import { hasErrors, writeFailure, type Diagnostic, type StageResult } from './diagnostics/index.js';
-import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPreviousBuild, recordBuild, stampKey, unchangedBuild, type PreviousBuild } from './cache/index.js';
+import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPreviousBuild, recordBuild, stampedHash, stampKey, unchangedBuild, type PreviousBuild } from './cache/index.js';
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
@@ -222,7 +222,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     diagnostics.push(...(await assets));
     run.lap('imagesAndManifest');
     // the site's own files: public/ as it is, sitemap.xml and robots.txt
-    await (await import('./site-files/index.js')).writeSiteFiles(ownFiles, { webRoot: publicDir, previousWebRoot: previous.outputKept ? path.join(outDir, 'public') : null, pages: plan.tasks, config });
+    await (await import('./site-files/index.js')).writeSiteFiles(ownFiles, { webRoot: publicDir, previousWebRoot: previous.outputKept ? path.join(outDir, 'public') : null, pages: plan.tasks, config, knownHash: (file, size, mtimeMs) => stampedHash(previous.inputs.stamps[stampKey(root, file)], size, mtimeMs) });
 
     // 7. Redirects: checked against the pages just built, then every server format written. One listing of the
     // web root serves them and the link checker (synchronous: fast-glob's async walk is 3x slower here).

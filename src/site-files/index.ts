@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../config/index.js';
-import { copyPublicFiles } from './public-files.js';
+import { copyPublicFiles, type KnownHash } from './public-files.js';
 import type { SiteFilesPlan } from './prepare.js';
 import { buildSitemap, pageUrl, robotsTxt } from './sitemap.js';
 
@@ -25,8 +25,8 @@ export interface SitemapPage {
  * unchanged), then sitemap.xml (with its parts) and robots.txt when `siteUrl` is set. Returns the files written,
  * relative to the web root.
  */
-export async function writeSiteFiles(plan: SiteFilesPlan, opts: { webRoot: string; previousWebRoot: string | null; pages: readonly SitemapPage[]; config: Pick<SiteConfig, 'siteUrl' | 'pathPrefix'> }): Promise<string[]> {
-  await copyPublicFiles(plan.publicFiles, plan.publicDir, opts.webRoot, opts.previousWebRoot);
+export async function writeSiteFiles(plan: SiteFilesPlan, opts: { webRoot: string; previousWebRoot: string | null; pages: readonly SitemapPage[]; config: Pick<SiteConfig, 'siteUrl' | 'pathPrefix'>; knownHash?: KnownHash }): Promise<string[]> {
+  await copyPublicFiles(plan.publicFiles, plan.publicDir, opts.webRoot, opts.previousWebRoot, opts.knownHash);
   const written = [...plan.publicFiles];
   const siteUrl = opts.config.siteUrl;
   if (!siteUrl) return written;

@@ -1,11 +1,14 @@
 // `public/`: files a site ships as they are (favicon, robots.txt, downloads, verification files), copied to the
 // web root. Each is claimed with the other outputs first, so one that would replace a page or a file docsgen
 // writes is an error naming both. A file unchanged since the previous build (same size and mtime, within the
-// 2 ms utimes can keep, as the copy there, which keeps its source's mtime) is hard-linked from it instead of copied, as unchanged pages are.
+// 2 ms utimes can keep, as the copy there, which keeps its source's mtime) is hard-linked from it instead of
+// copied, as unchanged pages are: only while that copy still holds the source's bytes (its hash checked), so a
+// file edited in dist/ by hand is not published again (issue 19, item 3).
 import { constants, realpathSync, statSync } from 'node:fs';
-import { copyFile, link, mkdir, stat, utimes } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { fileMatches, hashBytes } from '../cache/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { siteFileCodes } from './codes.js';
 
@@ -44,12 +47,15 @@ function refused(rel: string, why: string, hint: string): Diagnostic {
   return { code: siteFileCodes.PUBLIC_FILE_REFUSED, severity: 'error', message: `public/${rel} ${why}`, hint, location: { file: `public/${rel}`, line: 1, column: 1 } };
 }
 
+/** The hash (hashBytes) of a source file of the given size and mtime when the build knows it already, else undefined. */
+export type KnownHash = (file: string, size: number, mtimeMs: number) => string | undefined;
+
 /**
  * Copies `files` from `publicDir` to the web root `webRoot`, keeping each source's mtime; a file whose copy in
- * `previousWebRoot` (the last build's output) has the same size and mtime is hard-linked from there.
- * Returns how many were linked.
+ * `previousWebRoot` (the last build's output) has the same size, mtime and content hash is hard-linked from
+ * there. `knownHash` saves reading a source the build hashed already. Returns how many were linked.
  */
-export async function copyPublicFiles(files: readonly string[], publicDir: string, webRoot: string, previousWebRoot: string | null): Promise<number> {
+export async function copyPublicFiles(files: readonly string[], publicDir: string, webRoot: string, previousWebRoot: string | null, knownHash: KnownHash = () => undefined): Promise<number> {
   let linked = 0;
   const made = new Set<string>();
   for (const rel of files) {
@@ -63,9 +69,10 @@ export async function copyPublicFiles(files: readonly string[], publicDir: strin
     const source = await stat(src);
     if (previousWebRoot) {
       const before = await stat(path.join(previousWebRoot, rel)).catch(() => null);
-      if (before && before.size === source.size && Math.abs(before.mtimeMs - source.mtimeMs) < 2 && before.ino !== source.ino) {
+      const previous = path.join(previousWebRoot, rel);
+      if (before && before.size === source.size && Math.abs(before.mtimeMs - source.mtimeMs) < 2 && before.ino !== source.ino && fileMatches(previous, source.size, knownHash(src, source.size, source.mtimeMs) ?? hashBytes(await readFile(src)))) {
         try {
-          await link(path.join(previousWebRoot, rel), dest);
+          await link(previous, dest);
           linked++;
           continue;
         } catch {

@@ -134,3 +134,34 @@ describe('a page edited by hand in the previous output is written again', () => 
     expect(await published(site)).toEqual(cold);
   });
 });
+
+describe('a public/ file edited by hand in the previous output is copied again', () => {
+  // (fixtures/site-files/branded-site ships public/ files: a logo, a favicon, a PDF, a dot folder)
+  let site: string;
+  let cold: Record<string, string>;
+  beforeAll(async () => {
+    site = await copyFixture('site-files/branded-site');
+    const first = await runDocsgen(['build', '--root', site]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    cold = await published(site);
+  });
+  afterAll(() => rm(site, { recursive: true, force: true }));
+
+  it('rather than hard-linked, when its bytes changed but not its size or mtime', async () => {
+    const files = await fg('**/*', { cwd: path.join(site, 'public'), dot: true, onlyFiles: true });
+    expect(files).toEqual(expect.arrayContaining(['logo.svg', 'favicon.ico', 'downloads/cheatsheet.pdf', '.well-known/security.txt']));
+    for (const rel of files) {
+      const file = path.join(site, 'dist/public', rel);
+      const before = await stat(file);
+      const bytes = await readFile(file);
+      bytes[bytes.length >> 1]! ^= 0x01;
+      await writeFile(file, bytes);
+      await utimes(file, before.atime, before.mtime);
+    }
+    await appendFile(path.join(site, 'content/index.md'), '\n');
+    const r = await runDocsgen(['build', '--root', site]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    for (const rel of files) expect(await readFile(path.join(site, 'dist/public', rel)), rel).toEqual(await readFile(path.join(site, 'public', rel)));
+    expect(await published(site)).toEqual(cold);
+  });
+});
