@@ -129,7 +129,8 @@ export class OutputClaims {
     }
     if (known) {
       const against = this.conflict(known, c, ends.length === 0 ? c.kind : 'dir');
-      if (against) return this.report(c, against.claim, known.spelling, against.spelling);
+      // a folder that encloses `known` is compared with the claim's own spelling of that folder, not with `known`'s
+      if (against) return this.report(c, against.claim, known.spelling.slice(0, against.spelling.length), against.spelling);
     }
     let parent = known;
     for (let i = ends.length - 1; i >= 0; i--) {
