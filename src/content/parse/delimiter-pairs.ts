@@ -51,7 +51,7 @@ export function useMicromarkPairs(md: MarkdownIt): void {
     for (let l = 0; l < lists.length; l++) {
       const list = lists[l]!;
       if (list.length === 0) continue;
-      resolve(list, runsOf(list), !(l === 0 && emphasisFirst));
+      resolve(pairing(list, runsOf(list)), !(l === 0 && emphasisFirst));
     }
     return true; // ruler2 ignores results; @types/markdown-it asks for one
   });
@@ -120,25 +120,104 @@ function runsOf(list: Delimiter[]): Run[] {
   return runs;
 }
 
-/** Resolves the runs `[from, to)`: one kind then the other, each leaving its unmatched runs as text. */
-function resolve(list: Delimiter[], runs: Run[], strikeFirst: boolean, from = 0, to = runs.length): void {
-  if (strikeFirst) {
-    strikethrough(list, runs, from, to);
-    emphasis(list, runs, from, to);
-  } else {
-    emphasis(list, runs, from, to);
-    strikethrough(list, runs, from, to);
+/**
+ * The runs of one kind (emphasis or strikethrough) not yet done, found past the done ones in near-constant time
+ * (union-find with path compression): a run once done stays done, and scanning over done runs one by one made
+ * deep nesting quadratic (30,000 nested `~a ` took 107 s; issue 19 item 5).
+ */
+class LiveRuns {
+  // back[i] === i: run i is live; else some smaller index, every run between them done (fwd likewise, larger)
+  private readonly back: Int32Array;
+  private readonly fwd: Int32Array;
+
+  constructor(runs: readonly Run[], strike: boolean) {
+    const n = runs.length;
+    this.back = new Int32Array(n);
+    this.fwd = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const live = runs[i]!.strike === strike && !runs[i]!.done;
+      this.back[i] = live ? i : i - 1;
+      this.fwd[i] = live ? i : i + 1;
+    }
+    this.fwd[n] = n;
+  }
+
+  /** The last live run at or before `i` (-1 when none). */
+  atOrBefore(i: number): number {
+    let j = i;
+    while (j >= 0 && this.back[j] !== j) j = this.back[j]!;
+    for (let k = i; k > j; ) {
+      const next = this.back[k]!;
+      this.back[k] = j;
+      k = next;
+    }
+    return j;
+  }
+
+  /** The first live run at or after `i` (the number of runs when none). */
+  atOrAfter(i: number): number {
+    let j = i;
+    while (this.fwd[j] !== j) j = this.fwd[j]!;
+    for (let k = i; k < j; ) {
+      const next = this.fwd[k]!;
+      this.fwd[k] = j;
+      k = next;
+    }
+    return j;
+  }
+
+  /** Marks run `i` done. */
+  drop(i: number): void {
+    this.back[i] = i - 1;
+    this.fwd[i] = i + 1;
   }
 }
 
-function emphasis(list: Delimiter[], runs: Run[], from: number, to: number): void {
-  for (let c = from; c < to; c++) {
+/** One delimiter list's runs as the passes below share them. */
+interface Pairing {
+  list: Delimiter[];
+  runs: Run[];
+  emphasis: LiveRuns;
+  strike: LiveRuns;
+}
+
+function pairing(list: Delimiter[], runs: Run[]): Pairing {
+  return { list, runs, emphasis: new LiveRuns(runs, false), strike: new LiveRuns(runs, true) };
+}
+
+function done(p: Pairing, k: number): void {
+  const run = p.runs[k]!;
+  run.done = true;
+  (run.strike ? p.strike : p.emphasis).drop(k);
+}
+
+/** Marks every run of `[from, to)` done: text to everything outside the pair around them. */
+function doneBetween(p: Pairing, from: number, to: number): void {
+  for (const live of [p.emphasis, p.strike]) {
+    for (let k = live.atOrAfter(from); k < to; k = live.atOrAfter(k + 1)) done(p, k);
+  }
+}
+
+/** Resolves the runs `[from, to)`: one kind then the other, each leaving its unmatched runs as text. */
+function resolve(p: Pairing, strikeFirst: boolean, from = 0, to = p.runs.length): void {
+  if (strikeFirst) {
+    strikethrough(p, from, to);
+    emphasis(p, from, to);
+  } else {
+    emphasis(p, from, to);
+    strikethrough(p, from, to);
+  }
+}
+
+function emphasis(p: Pairing, from: number, to: number): void {
+  const { list, runs, emphasis: live } = p;
+  for (let c = live.atOrAfter(from); c < to; c = live.atOrAfter(c + 1)) {
     const closer = runs[c]!;
-    if (closer.strike || closer.done || !closer.close) continue;
+    if (!closer.close) continue;
     let o = c;
-    while (closer.hi > closer.lo && --o >= from) {
+    while (closer.hi > closer.lo && (o = live.atOrBefore(o - 1)) >= from) {
       const opener = runs[o]!;
-      if (opener.strike || opener.done || !opener.open || opener.marker !== closer.marker || opener.hi === opener.lo) continue;
+      if (!opener.open || opener.marker !== closer.marker || opener.hi === opener.lo) continue;
       const openSize = opener.hi - opener.lo;
       const closeSize = closer.hi - closer.lo;
       if ((opener.close || closer.open) && closeSize % 3 !== 0 && (openSize + closeSize) % 3 === 0) continue;
@@ -147,28 +226,29 @@ function emphasis(list: Delimiter[], runs: Run[], from: number, to: number): voi
       opener.hi -= use;
       closer.lo += use;
       // what lies between is resolved inside the pair, then is text to everything outside it
-      resolve(list, runs, true, o + 1, c);
-      for (let k = o + 1; k < c; k++) runs[k]!.done = true;
+      resolve(p, true, o + 1, c);
+      doneBetween(p, o + 1, c);
       o = c;
     }
   }
-  for (let k = from; k < to; k++) if (!runs[k]!.strike) runs[k]!.done = true;
+  for (let k = live.atOrAfter(from); k < to; k = live.atOrAfter(k + 1)) done(p, k);
 }
 
-function strikethrough(list: Delimiter[], runs: Run[], from: number, to: number): void {
-  for (let c = from; c < to; c++) {
+function strikethrough(p: Pairing, from: number, to: number): void {
+  const { list, runs, strike: live } = p;
+  for (let c = live.atOrAfter(from); c < to; c = live.atOrAfter(c + 1)) {
     const closer = runs[c]!;
-    if (!closer.strike || closer.done || !closer.close) continue;
-    for (let o = c - 1; o >= from; o--) {
+    if (!closer.close) continue;
+    for (let o = live.atOrBefore(c - 1); o >= from; o = live.atOrBefore(o - 1)) {
       const opener = runs[o]!;
-      if (!opener.strike || opener.done || !opener.open || opener.marker !== closer.marker) continue;
+      if (!opener.open || opener.marker !== closer.marker) continue;
       list[opener.entries[0]!]!.end = closer.entries[0]!;
-      opener.done = true;
-      closer.done = true;
-      resolve(list, runs, true, o + 1, c);
-      for (let k = o + 1; k < c; k++) runs[k]!.done = true;
+      done(p, o);
+      done(p, c);
+      resolve(p, true, o + 1, c);
+      doneBetween(p, o + 1, c);
       break;
     }
   }
-  for (let k = from; k < to; k++) if (runs[k]!.strike) runs[k]!.done = true;
+  for (let k = live.atOrAfter(from); k < to; k = live.atOrAfter(k + 1)) done(p, k);
 }
