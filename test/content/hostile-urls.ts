@@ -86,5 +86,10 @@ export const hostileSnippet: fc.Arbitrary<string> = fc.tuple(
     (u: string, v: string) => `[![x](${u})](${v})`,
     (u: string) => `- item [x](${u})\n\n> quote ![y](${u})`,
     (u: string) => `| a |\n|---|\n| [x](${u}) |`,
+    // raw HTML, where a browser would decode the entities itself: dropped whole, whatever its URL
+    (u: string) => `Text <a href="${u}">x</a> after`,
+    (u: string) => `<a href='${u}'>block</a>`,
+    (u: string, v: string) => `<p><img src="${u}"><iframe src="${v}"></iframe></p>`,
+    (u: string) => `<form action="${u}"><button formaction="${u}">go</button></form>`,
   ),
 ).map(([u, v, form]) => form(u, v));

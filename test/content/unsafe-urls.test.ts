@@ -95,6 +95,21 @@ describe('compileMarkdown with unsafe URLs', () => {
     expect(r.diagnostics[0]!.message).toBe(`the link \`java\\x09script:${'a'.repeat(42)}...\` is not published: links may not use the scheme \`javascript:\``);
   });
 
+  it('drops raw HTML with a URL in it, inline or as a block, whatever the URL: a warning at the tag, no markup', async () => {
+    const r = await compile(
+      'Hi <a href="javascript:alert(1)">x</a> and <A HREF=JaVaScRiPt&#58;alert(2)>y</A>.\n\n<a href="vbscript:msgbox(3)">block</a>\n\n<img src=x onerror=alert(4)>\n\n<iframe src="data:text/html,<script>alert(5)</script>"></iframe>',
+    );
+    expect(r.diagnostics.map((d) => `${d.code} ${d.severity} ${d.location?.line}:${d.location?.column}`)).toEqual([
+      'DG2009 warning 5:4',
+      'DG2009 warning 5:44',
+      'DG2009 warning 7:1',
+      'DG2009 warning 9:1',
+      'DG2009 warning 11:1',
+    ]);
+    expect(r.html).toBe('<p>Hi x and y.</p>\n<p>block</p>');
+    expect(r.links).toEqual([]);
+  });
+
   it('keeps mailto, tel, http(s), protocol-relative, fragment, query and relative links', async () => {
     const r = await compile(
       '[m](mailto:a@b.test) [t](tel:+1-555) [h](http://a.test/) [s](HTTPS://a.test/) [p](//cdn.test/x) [f](#frag) [q](?q=1) [r](./c.md) <https://auto.test/> www.example.com\n\n![i](https://cdn.test/i.png) ![j](//cdn.test/j.png)',
