@@ -6,3 +6,4 @@ export { warmImageCache, warmImageCacheAside, type WarmImagesOptions, type WarmJ
 export { imageCodes } from './codes.js';
 export { publishImages, type PublishImagesOptions } from './publish.js';
 export { DEFAULT_IMAGE_SETTINGS, IMAGE_EXTENSIONS, PUBLISHED_FORMATS, type ImageSettings } from './settings.js';
+export { decodeSvgBytes, MAX_SVG_CHARS, sanitizeSvg, type RemovedConstruct } from './sanitize-svg.js';

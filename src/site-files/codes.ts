@@ -13,6 +13,8 @@ export const siteFileCodes = {
   NO_SITE_URL: 'DG1306',
   /** `socialImage` is a file but `siteUrl` is not set, so no absolute og:image can be written (warning). */
   SOCIAL_IMAGE_NEEDS_SITE_URL: 'DG1307',
+  /** (issue 19) An SVG in `public/` holds script, event handlers or external loads, or is no SVG document. */
+  PUBLIC_SVG_REFUSED: 'DG1400',
   /** A single page path is longer than a sitemap allows (2,048 characters). */
   SITEMAP_URL_TOO_LONG: 'DG8100',
 } as const;

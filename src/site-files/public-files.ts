@@ -4,12 +4,13 @@
 // 2 ms utimes can keep, as the copy there, which keeps its source's mtime) is hard-linked from it instead of
 // copied, as unchanged pages are: only while that copy still holds the source's bytes (its hash checked), so a
 // file edited in dist/ by hand is not published again (issue 19, item 3).
-import { constants, realpathSync, statSync } from 'node:fs';
+import { constants, readFileSync, realpathSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { fileMatches, hashBytes } from '../cache/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
+import { decodeSvgBytes, MAX_SVG_CHARS, sanitizeSvg } from '../images/index.js';
 import { siteFileCodes } from './codes.js';
 
 /** The files of a site's public/ folder, relative to it, `/`-separated, sorted; refused ones reported. */
@@ -38,9 +39,41 @@ export function listPublicFiles(root: string, publicDir: string): { files: strin
       diagnostics.push(refused(rel, `is a link to ${real}, outside the project`, 'copy the file into public/ instead of linking to it'));
       continue;
     }
+    const svg = /\.svgz?$/i.test(rel) ? activeSvg(real, rel) : null;
+    if (svg) {
+      diagnostics.push(svg);
+      continue;
+    }
     files.push(rel);
   }
   return { files, diagnostics };
+}
+
+/**
+ * An SVG of public/ that a browser would run script from when it is opened (served as image/svg+xml on the
+ * site's origin), as an error: public/ files are published byte for byte, so it is refused rather than changed.
+ * Null for static SVG (what the images stage's sanitizer would leave as it is).
+ */
+function activeSvg(file: string, rel: string): Diagnostic | null {
+  const refuse = (why: string, line = 1): Diagnostic => ({
+    code: siteFileCodes.PUBLIC_SVG_REFUSED,
+    severity: 'error',
+    message: `public/${rel} ${why}: it is not published`,
+    hint: 'public/ files are published byte for byte: remove what runs or loads from the SVG, or keep it in content/ and show it from a page, which publishes it sanitized',
+    location: { file: `public/${rel}`, line, column: 1 },
+  });
+  let text: string;
+  try {
+    text = decodeSvgBytes(readFileSync(file));
+  } catch (err) {
+    return refuse(`cannot be read as SVG text (${(err as Error).message})`);
+  }
+  const clean = text.length <= MAX_SVG_CHARS ? sanitizeSvg(text) : null;
+  if (!clean) return refuse(text.length > MAX_SVG_CHARS ? `is larger than ${MAX_SVG_CHARS / 1024 / 1024} MB of SVG text` : 'has no <svg> root element in the SVG namespace, so a browser may read it as another XML document');
+  if (clean.removed.length === 0) return null;
+  const listed = clean.removed.slice(0, 4).map((r) => `${r.what} (line ${r.line})`);
+  if (clean.removed.length > 4) listed.push(`and ${clean.removed.length - 4} more`);
+  return refuse(`holds content that runs or loads from elsewhere when the file is opened: ${listed.join(', ')}`, clean.removed[0]!.line);
 }
 
 function refused(rel: string, why: string, hint: string): Diagnostic {
