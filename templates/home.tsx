@@ -23,3 +23,6 @@ export default function HomeTemplate(props: TemplateProps) {
     </Layout>
   );
 }
+
+/** Partial hydration: this page stays the server's HTML in the browser; only its islands come alive (templates/README.md). */
+export const hydration = 'islands';

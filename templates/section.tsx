@@ -28,3 +28,6 @@ export default function SectionTemplate(props: TemplateProps) {
     </Layout>
   );
 }
+
+/** Partial hydration: this page stays the server's HTML in the browser; only its islands come alive (templates/README.md). */
+export const hydration = 'islands';

@@ -19,6 +19,17 @@ export interface PageData {
   webpackCompilationHash?: string;
 }
 
+/** The partial-hydration page data (`page-data-rsc.json`) of an islands page: its record, head and server HTML. */
+export interface RscData {
+  componentChunkName: string;
+  path: string;
+  matchPath?: string;
+  webpackCompilationHash?: string;
+  head: { title: string; description: string; url: string };
+  /** The page's server HTML (the root's inside): the runtime swaps its regions in. */
+  html: string;
+}
+
 /** The result of fetching one page's data (after the 404/500 fallbacks). */
 export type PageDataResult =
   | { status: 'success'; payload: PageData; notFound?: boolean; internalServerError?: boolean }
@@ -27,7 +38,10 @@ export type PageDataResult =
 /** Everything needed to render a page. */
 export interface LoadedPage {
   status: 'success';
-  component: ComponentType<Record<string, unknown>>;
+  /** The template (absent for an islands page: its HTML comes in `rsc`). */
+  component?: ComponentType<Record<string, unknown>>;
+  /** An islands page's -rsc data (the loader's `rsc` mode). */
+  rsc?: RscData;
   props: Record<string, unknown>;
   payload: PageData;
   /** Build hash of the loaded data ('' when unknown). */
@@ -68,8 +82,18 @@ export class Loader {
   private readonly sliceDb = new Map<string, Promise<unknown>>();
   private readonly chunkDb = new Map<string, Promise<ComponentType<Record<string, unknown>>>>();
 
-  constructor(private readonly options: AppOptions, appHash = '') {
+  /**
+   * `rsc`: the islands runtime's loader, which fetches each page's `page-data-rsc.json` (same URL rules, same
+   * 200/404/500/retry/HEAD handling) and loads no template chunk, slice or static query.
+   */
+  constructor(private readonly options: AppOptions, appHash = '', private readonly rsc = false) {
     this.appHash = appHash;
+  }
+
+  /** The data URL of a page key: page-data.json, or its -rsc variant in rsc mode. */
+  dataUrl(key: string): string {
+    const url = pageDataUrl(key, this.options.pathPrefix);
+    return this.rsc ? url.replace(/\.json(\?|$)/, '-rsc.json$1') : url;
   }
 
   /** The page key of a raw path, following browser redirects (so data for the target loads). */
@@ -103,7 +127,7 @@ export class Loader {
    * 500 page's data (one hop only); anything else retried at once, up to 3 retries shared along the chain.
    */
   async fetchPageDataJson(load: { pagePath: string; retries: number; notFound?: boolean; internalServerError?: boolean; matched?: boolean }): Promise<PageDataResult> {
-    const res = await request(pageDataUrl(load.pagePath, this.options.pathPrefix));
+    const res = await request(this.dataUrl(load.pagePath));
     const flags = { ...(load.notFound ? { notFound: true } : {}), ...(load.internalServerError ? { internalServerError: true } : {}) };
     if (res.status === 200) {
       try {
@@ -192,6 +216,7 @@ export class Loader {
     const [appData, result] = await Promise.all([this.loadAppData(), this.loadPageDataJson(key)]);
     if (result.status !== 'success') return { status: 'error' };
     const payload = result.payload;
+    if (this.rsc) return this.keep(key, result, { status: 'success', props: {}, payload, rsc: payload as unknown as RscData, webpackCompilationHash: payload.webpackCompilationHash ?? appData?.webpackCompilationHash ?? '' });
     try {
       const slices = Object.entries(payload.slicesMap ?? {});
       const [component, sliceData] = await Promise.all([
@@ -201,20 +226,17 @@ export class Loader {
       const props: Record<string, unknown> = { page: payload.result.pageContext ?? {}, ...(payload.result.data ?? {}) };
       for (const hash of payload.staticQueryHashes ?? []) Object.assign(props, await this.loadStaticQuery(hash));
       for (const [alias, data] of sliceData) props[alias] = data;
-      const loaded: LoadedPage = {
-        status: 'success',
-        component,
-        props,
-        payload,
-        webpackCompilationHash: payload.webpackCompilationHash ?? appData?.webpackCompilationHash ?? '',
-        ...(result.notFound ? { notFound: true } : {}),
-        ...(result.internalServerError ? { internalServerError: true } : {}),
-      };
-      if (!result.internalServerError) this.pageDb.set(key, loaded);
-      return loaded;
+      return this.keep(key, result, { status: 'success', component, props, payload, webpackCompilationHash: payload.webpackCompilationHash ?? appData?.webpackCompilationHash ?? '' });
     } catch (err) {
       return { status: 'error', error: err instanceof Error ? err : new Error(String(err)), ...(err instanceof ChunkLoadError ? { chunkFailed: true } : {}) };
     }
+  }
+
+  /** Marks a loaded page as the 404 or 500 page it is, and caches it (a 500 is asked for again next time). */
+  private keep(key: string, result: PageDataResult & { status: 'success' }, page: LoadedPage): LoadedPage {
+    const loaded: LoadedPage = { ...page, ...(result.notFound ? { notFound: true } : {}), ...(result.internalServerError ? { internalServerError: true } : {}) };
+    if (!result.internalServerError) this.pageDb.set(key, loaded);
+    return loaded;
   }
 
   /** Imports a template chunk; an unknown chunk name means page-data from another build. */

@@ -3,14 +3,13 @@
 // and focus.
 import { RUNTIME } from '../config/defaults.js';
 import { announceRoute, focusContent } from './announcer.js';
-import { updateHead } from './head.js';
+import { setHead, updateHead } from './head.js';
 import { loadDocument } from './load-document.js';
 import type { LoadedPage, Loader } from './loader.js';
 import { EVENTS, type AppOptions } from './options.js';
 import { isPagePath } from './paths.js';
 import type { Prefetcher } from './prefetch.js';
 import { linkRedirect, redirectTarget } from './redirects.js';
-import { showPage } from './render.js';
 import { mountIslands } from './template-api.js';
 import { ensureLocationKey, restoreScroll, saveScroll } from './scroll.js';
 import { loadAfterUpdate, serviceWorkerState } from './service-worker.js';
@@ -21,12 +20,15 @@ export interface NavigateOptions {
   replace?: boolean;
 }
 
+/** Renders a loaded page in place, synchronously (React's render, or the islands runtime's swap). */
+export type ShowPage = (page: LoadedPage, routeKey: string) => void;
+
 /** Navigates within the site; what `window.___docsgenRuntime.navigate` is. */
 export type Navigate = (to: string, options?: NavigateOptions) => Promise<void>;
 
 /** Wires navigation for one page session and returns `navigate`. */
-export function startNavigation(ctx: { options: AppOptions; loader: Loader; root: HTMLElement; prefetcher: Prefetcher }): Navigate {
-  const { options, loader, root, prefetcher } = ctx;
+export function startNavigation(ctx: { options: AppOptions; loader: Loader; root: HTMLElement; prefetcher: Prefetcher; show: ShowPage }): Navigate {
+  const { options, loader, root, prefetcher, show: showPage } = ctx;
   const prefix = options.pathPrefix;
   let rendered = location.pathname + location.search;
   let generation = 0;
@@ -55,7 +57,8 @@ export function startNavigation(ctx: { options: AppOptions; loader: Loader; root
   /** After a page rendered: head, scroll, announcement, focus, event, prefetch of the new links. */
   function routeUpdated(page: LoadedPage): void {
     rendered = location.pathname + location.search;
-    updateHead(page.props);
+    if (page.rsc) setHead(page.rsc.head);
+    else updateHead(page.props);
     mountIslands(root);
     focusContent(root);
     // after the new page's custom elements have rendered (microtasks), before it is painted: the position is

@@ -14,7 +14,7 @@ function Ready({ onReady, children }: { onReady: () => void; children: ReactNode
 
 /** The page element, keyed by the route so the same template on another path mounts afresh. */
 function pageElement(page: LoadedPage, routeKey: string) {
-  return createElement(page.component, { ...page.props, key: routeKey });
+  return createElement(page.component!, { ...page.props, key: routeKey });
 }
 
 /** Hydrates the server-rendered page; `onReady` runs when hydration has committed. */

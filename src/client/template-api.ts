@@ -20,7 +20,15 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: numb
  * after the page is interactive and after every client navigation that brings such an element; `signal` aborts
  * when the element has left the page (undo listeners and timers there).
  */
-export type IslandEnhancer<P> = (element: HTMLElement, props: P, signal: AbortSignal) => void;
+export type IslandEnhancer<P> = (element: HTMLElement, props: P, signal: AbortSignal) => void | IslandHandle;
+
+/**
+ * What an enhancer may return: `update(incoming)` is offered the same island of the next page (the islands
+ * runtime's client navigation); true keeps this element (it took the new page's state), false replaces it.
+ */
+export interface IslandHandle {
+  update?(incoming: HTMLElement): boolean;
+}
 
 /** What defineIsland returns: the attributes that mark an element as this island (spread them in JSX). */
 export interface Island<P> {
@@ -28,8 +36,36 @@ export interface Island<P> {
   attrs(props?: P): { 'data-island': string; 'data-island-props'?: string };
 }
 
+let partial = false;
+
+/**
+ * True under the islands runtime (partial hydration: the page is the server's HTML, no React renders it), false
+ * under the React app, where templates render everything themselves and an island need only add behaviour.
+ */
+export function isPartialHydration(): boolean {
+  return partial;
+}
+
+/** Called by the islands runtime as it starts (see isPartialHydration). */
+export function startPartialHydration(): void {
+  partial = true;
+}
+
 const enhancers = new Map<string, IslandEnhancer<never>>();
 const mounted = new Map<HTMLElement, AbortController>();
+const handles = new WeakMap<HTMLElement, IslandHandle>();
+
+/** Offers `incoming` (the next page's element) to the island mounted on `element`: true when it was kept. */
+export function updateIsland(element: HTMLElement, incoming: HTMLElement): boolean {
+  const handle = handles.get(element);
+  if (!handle?.update || !mounted.has(element) || element.dataset.island !== incoming.dataset.island) return false;
+  try {
+    return handle.update(incoming);
+  } catch (err) {
+    console.error(`docsgen: island "${element.dataset.island}" failed to update`, err);
+    return false;
+  }
+}
 
 /**
  * Declares an island: `name` (unique across the templates) and the enhancer the runtime runs on every element
@@ -66,7 +102,8 @@ export function mountIslands(root: ParentNode): void {
       props = undefined;
     }
     try {
-      enhance(el, props as never, controller.signal);
+      const handle = enhance(el, props as never, controller.signal);
+      if (handle) handles.set(el, handle);
     } catch (err) {
       // one broken island must not keep the others (or navigation) from working
       console.error(`docsgen: island "${el.dataset.island}" failed`, err);

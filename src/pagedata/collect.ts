@@ -1,10 +1,11 @@
 import { link, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileMatches } from '../cache/index.js';
 import type { LinkSource } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { ImageJob } from '../images/index.js';
-import { htmlFileOf, pageFilesOf } from '../render/index.js';
+import { htmlFileOf, pageFilesOf, rscFileOf } from '../render/index.js';
 import type { PageMeta, PageResult } from '../render/index.js';
 import { writePageFiles, type FileSum, type PageOutput } from '../render/index.js';
 
@@ -74,9 +75,11 @@ export function collectPages(output: PageOutput) {
         await ensureDir(path.dirname(data));
         await link(previousHtml, html);
         await link(previousData, data);
+        // an islands page's -rsc file comes from the same render as its HTML: reused with it when there is one
+        if (existsSync(path.join(previousSiteDir, rscFileOf(dataRel)))) await link(path.join(previousSiteDir, rscFileOf(dataRel)), path.join(output.siteDir, rscFileOf(dataRel)));
       } catch {
         // never leave a link behind: writing through it would change the previous output's file
-        await Promise.all([rm(html, { force: true }), rm(data, { force: true })]);
+        await Promise.all([rm(html, { force: true }), rm(data, { force: true }), rm(path.join(output.siteDir, rscFileOf(dataRel)), { force: true })]);
         return false;
       }
       record(r, sourceFile, true);

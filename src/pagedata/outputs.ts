@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../diagnostics/index.js';
 import { codes } from '../diagnostics/index.js';
 import { proxyPath } from '../redirects/index.js';
-import { pageFilesOf } from '../render/index.js';
+import { pageFilesOf, rscFileOf } from '../render/index.js';
 import { staticQuery } from './write.js';
 
 /** Who writes an output: a page (named by its Markdown file) or docsgen itself (named by what the file is). */
@@ -84,7 +84,7 @@ export function docsgenClaims(dir: string): { claims: OutputClaim[]; patterns: A
     ],
     // content-hashed names, known only once bundled: a page may not take any name of their form
     patterns: [
-      { test: /^(?:app|styles|chunk)-[^/]*\.(?:js|css)$/i, shown: at('app-<hash>.js'), source: own('the name of a client bundle') },
+      { test: /^(?:app|islands|styles|chunk)-[^/]*\.(?:js|css)$/i, shown: at('app-<hash>.js'), source: own('the name of a client bundle') },
       { test: /^component---[^/]*\.(?:js|css)$/i, shown: at('component---<template>-<hash>.js'), source: own('the name of a client bundle') },
     ],
   };
@@ -108,11 +108,14 @@ export class OutputClaims {
     for (const c of own.claims) this.claim(c);
   }
 
-  /** Claims a page's two files (HTML and page-data); `status` for the 404 and 500 pages. */
+  /** Claims a page's files (HTML, page-data, its -rsc variant); `status` for the 404 and 500 pages. */
   claimPage(source: OutputSource, pagePath: string, status?: number): void {
     const files = pageFilesOf(pagePath, status);
     const at = (p: string) => (this.dir ? `${this.dir}/${p}` : p);
-    if (this.claim({ path: at(files.htmlFile), kind: 'file', source })) this.claim({ path: at(files.pageDataFile), kind: 'file', source, pageData: true });
+    if (this.claim({ path: at(files.htmlFile), kind: 'file', source }) && this.claim({ path: at(files.pageDataFile), kind: 'file', source, pageData: true })) {
+      // the partial-hydration page data of an islands page (written only for those; claimed for every page)
+      this.claim({ path: at(rscFileOf(files.pageDataFile)), kind: 'file', source, pageData: true });
+    }
   }
 
   /** Adds one claim; false (and a diagnostic, once per pair of sources) when it collides with an earlier one. */

@@ -19,6 +19,10 @@ export interface ShellInputs {
   socialImage?: string | undefined;
   lang: string;
   appUrl: string;
+  /** The islands runtime pages of `islandTemplates` load instead of `appUrl` (null: none). */
+  islandsUrl?: string | null;
+  /** Templates whose pages stay server HTML in the browser: they load `islandsUrl` and get a `-rsc` page-data. */
+  islandTemplates?: string[];
   stylesUrl: string;
   chunks: Record<string, string>;
   staticQueryHashes: string[];
@@ -32,6 +36,14 @@ export interface PageFiles {
   html: string;
   pageDataFile: string;
   pageData: string;
+  /** The partial-hydration page data (`page-data-rsc.json`) of an islands page, what its navigation fetches. */
+  rscFile?: string;
+  rsc?: string;
+}
+
+/** The `-rsc` variant of a page-data file or URL (seed section 7, Gatsby's fetchPartialHydrationJson). */
+export function rscFileOf(pageDataFile: string): string {
+  return pageDataFile.replace(/\.json$/, '-rsc.json');
 }
 
 /** Where a page's HTML goes, relative to the prefix folder: `a/b/index.html`, or `404.html` for status pages. */
@@ -56,8 +68,10 @@ export function pageFilesOf(pagePath: string, status?: number): { htmlFile: stri
 export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string = JSON.stringify(r.pageContext)): PageFiles {
   const chunkName = chunkNameOf(r.template);
   const url = r.status === undefined ? `${s.pathPrefix}${r.pagePath}` : `${s.pathPrefix}/${r.status}.html`;
+  const islands = Boolean(s.islandsUrl) && (s.islandTemplates ?? []).includes(r.template);
+  const title = `${r.title} | ${s.titlePostfix}`;
   const html = renderDocument({
-    title: `${r.title} | ${s.titlePostfix}`,
+    title,
     description: r.description,
     lang: s.lang,
     ...(s.siteUrl ? { canonicalUrl: `${s.siteUrl}${encodeURI(url)}` } : {}),
@@ -70,8 +84,9 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
     siteName: s.siteName,
     pathPrefix: s.pathPrefix,
     stylesUrl: s.stylesUrl,
-    appUrl: s.appUrl,
-    templateUrl: s.chunks[chunkName] ?? null,
+    // an islands page needs neither React nor its template chunk
+    appUrl: islands ? s.islandsUrl! : s.appUrl,
+    templateUrl: islands ? null : (s.chunks[chunkName] ?? null),
     buildHash: s.buildHash,
     body: r.body,
   });
@@ -87,5 +102,16 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
     },
     { result: `{"pageContext":${contextJson}}` },
   );
-  return { ...pageFilesOf(r.pagePath, r.status), html, pageData };
+  const files = pageFilesOf(r.pagePath, r.status);
+  if (!islands) return { ...files, html, pageData };
+  // what the islands runtime needs to show the page in place: its record, head and server HTML
+  const rsc = JSON.stringify({
+    componentChunkName: chunkName,
+    path: dataPathOf(r.pagePath, r.status),
+    ...(r.matchPath ? { matchPath: r.matchPath } : {}),
+    webpackCompilationHash: s.buildHash,
+    head: { title, description: r.description, url },
+    html: r.body,
+  });
+  return { ...files, html, pageData, rscFile: rscFileOf(files.pageDataFile), rsc };
 }

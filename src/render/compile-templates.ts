@@ -66,6 +66,8 @@ export const REQUIRED_TEMPLATES = ['doc', 'section', 'home', 'not-found', 'serve
 export interface ServerBundle {
   file: string;
   templates: string[];
+  /** Templates exporting `hydration = 'islands'`: their pages load the islands runtime, not React (partial hydration). */
+  islandTemplates: string[];
   hash: string;
   /**
    * Per template, a hash of every source file it imports (directly or not): the page cache re-renders the
@@ -98,7 +100,9 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   const files = await listTemplateFiles(templatesDir);
   const imports = files.map((f, i) => `import * as t${i} from ${JSON.stringify(`./${f}`)};`).join('\n');
   const map = files.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: t${i}.default`).join(',\n');
-  const contents = `${imports}\nexport { createElement } from 'react';\nexport { renderToString } from 'react-dom/server';\nexport const templates = {\n${map}\n};\n`;
+  // a template exporting `hydration = 'islands'` keeps its server HTML in the browser (partial hydration)
+  const modes = files.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: t${i}.hydration`).join(',\n');
+  const contents = `${imports}\nexport { createElement } from 'react';\nexport { renderToString } from 'react-dom/server';\nexport const templates = {\n${map}\n};\nexport const hydration = {\n${modes}\n};\n`;
   await mkdir(outDir, { recursive: true });
   let output: Uint8Array;
   let metafile: Metafile;
@@ -134,7 +138,7 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   // written again by every build (never trusted from an earlier one), through a rename: a build running at the
   // same moment imports the whole bundle, never a half-written one
   await writeAtomic(file, output);
-  let mod: { templates: Record<string, unknown> };
+  let mod: { templates: Record<string, unknown>; hydration: Record<string, unknown> };
   const locate = (stack: string) => locateInBundle(stack, file, options, displayRoot);
   try {
     // the templates' top-level code runs now: a process.exit there must not end the build (see exit-guard.ts)
@@ -144,7 +148,8 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
     throw new DiagnosticError(await loadFailure(err, locate, templatesDir, displayRoot), 1);
   }
   const templates = Object.entries(mod.templates).filter(([, v]) => typeof v === 'function').map(([k]) => k);
-  return { file, templates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir), locate };
+  const islandTemplates = templates.filter((t) => mod.hydration[t] === 'islands');
+  return { file, templates, islandTemplates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir), locate };
 }
 
 /**
@@ -186,6 +191,9 @@ async function templateKeysOf(metafile: Metafile, files: string[], templatesDir:
 /** What the client build produced: URLs of the runtime, the styles and each template chunk. */
 export interface ClientBundle {
   appUrl: string;
+  /** The islands runtime (no React) that pages of `islandTemplates` load instead of the app; null when none. */
+  islandsUrl: string | null;
+  islandTemplates: string[];
   stylesUrl: string;
   /** componentChunkName → URL */
   chunks: Record<string, string>;
@@ -203,6 +211,8 @@ export interface ClientBundle {
 export async function compileClient(opts: {
   templatesDir: string;
   templates: string[];
+  /** Templates whose pages load the islands runtime (ServerBundle.islandTemplates). */
+  islandTemplates?: string[];
   outDir: string;
   urlBase: string;
   cacheDir: string;
@@ -216,6 +226,7 @@ export async function compileClient(opts: {
   const runtime = path.join(docsgenRoot, 'lib/client/index.js');
   await writeAtomic(entryFile, Buffer.from(`import { startApp } from ${JSON.stringify(runtime)};\nstartApp(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n`));
   const entryPoints: Record<string, string> = { app: entryFile };
+  if ((opts.islandTemplates ?? []).length > 0) entryPoints['islands'] = await islandsEntry(opts.templatesDir, opts.cacheDir);
   for (const t of opts.templates) entryPoints[chunkNameOf(t)] = path.join(opts.templatesDir, `${t}.tsx`);
   const stylesFile = path.join(opts.templatesDir, 'styles.css');
   entryPoints['styles'] = stylesFile;
@@ -260,11 +271,16 @@ export async function compileClient(opts: {
   let appText = '';
   let appPath = '';
   let stylesUrl = '';
+  let islandsText = '';
   for (const f of outputs) {
     const base = path.basename(f.path);
     if (base === 'app.js') {
       appText = f.text;
       appPath = f.path;
+      continue;
+    }
+    if (base === 'islands.js') {
+      islandsText = f.text;
       continue;
     }
     let finalName = base;
@@ -282,14 +298,32 @@ export async function compileClient(opts: {
     if (base === 'styles.css') stylesUrl = url;
   }
   const options = JSON.stringify({ ...opts.appOptions, chunks });
-  const app = appText.replace('"__DOCSGEN_APP_OPTIONS__"', JSON.stringify(options));
-  const appHash = createHash('sha256').update(app).digest('hex').slice(0, 12);
-  const appName = `app-${appHash}.js`;
-  await writeFile(path.join(path.dirname(appPath), appName), app);
-  files.push(appName);
-  hasher.update(appName);
+  // both runtimes get the options and a name hashed from their final text
+  const emitEntry = async (name: string, text: string) => {
+    const final = text.replace('"__DOCSGEN_APP_OPTIONS__"', JSON.stringify(options));
+    const file = `${name}-${createHash('sha256').update(final).digest('hex').slice(0, 12)}.js`;
+    await writeFile(path.join(path.dirname(appPath), file), final);
+    files.push(file);
+    hasher.update(file);
+    return `${opts.urlBase}/${file}`;
+  };
+  const appUrl = await emitEntry('app', appText);
+  const islandsUrl = islandsText ? await emitEntry('islands', islandsText) : null;
   const inputs = Object.keys(result.metafile.inputs).map((k) => path.resolve(opts.templatesDir, k));
-  return { appUrl: `${opts.urlBase}/${appName}`, stylesUrl, chunks, files, hash: hasher.digest('hex').slice(0, 16), inputs };
+  return { appUrl, islandsUrl, islandTemplates: islandsUrl ? [...(opts.islandTemplates ?? [])] : [], stylesUrl, chunks, files, hash: hasher.digest('hex').slice(0, 16), inputs };
+}
+
+/**
+ * The islands runtime's entry: the runtime (src/client/islands.ts) and the site's islands, `templates/islands.ts`
+ * when there is one (it imports the modules that call defineIsland).
+ */
+async function islandsEntry(templatesDir: string, cacheDir: string): Promise<string> {
+  const file = path.join(cacheDir, 'islands-entry.js');
+  const runtime = path.join(docsgenRoot, 'lib/client/islands.js');
+  const own = path.join(templatesDir, 'islands.ts');
+  const imports = existsSync(own) ? `import ${JSON.stringify(own)};\n` : '';
+  await writeAtomic(file, Buffer.from(`import { startIslands } from ${JSON.stringify(runtime)};\n${imports}startIslands(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n`));
+  return file;
 }
 
 function esbuildDiagnostic(err: unknown, displayRoot: string, code: string): Diagnostic {

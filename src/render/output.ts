@@ -56,6 +56,8 @@ export function shellInputsOf(
     favicon: ownFiles.favicon,
     lang: config.defaultLocale,
     appUrl: client.appUrl,
+    islandsUrl: client.islandsUrl,
+    islandTemplates: client.islandTemplates,
     stylesUrl: client.stylesUrl,
     chunks: client.chunks,
     staticQueryHashes: shared.staticQueryHashes,

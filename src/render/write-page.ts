@@ -36,6 +36,8 @@ function writeInto(file: string, data: string): FileSum {
 /** Writes a page's HTML and page-data into the staged output (`contextJson`: see assemblePage); their sums. */
 export function writePageFiles(r: PageResult, out: PageOutput, contextJson?: string): [html: FileSum, pageData: FileSum] {
   const files = assemblePage(r, out.shell, contextJson);
+  // the -rsc file is made from the same render as the two others: reused with them (collect.ts), not summed
+  if (files.rscFile) writeInto(path.join(out.siteDir, files.rscFile), files.rsc!);
   return [writeInto(path.join(out.siteDir, files.htmlFile), files.html), writeInto(path.join(out.siteDir, files.pageDataFile), files.pageData)];
 }
 

@@ -1,0 +1,37 @@
+import { defineIsland, isPartialHydration } from 'docsgen/runtime';
+import type { SiteHeaderProps } from './site-header';
+
+/** What makes the header come alive early: the reader's first move, key, touch or scroll. */
+const FIRST_INTERACTION = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin', 'wheel', 'scroll'] as const;
+
+/**
+ * The `site-header` island (partial hydration): the header is the only part of an islands page React hydrates.
+ * React, the component library and the header's code (about 110 KB gzipped) load in chunks of their own at the
+ * reader's first move, key, touch or scroll, so a page read as it arrived loads none of them. Until then (and
+ * without JavaScript) the plain header of the same height stands in. On a client navigation the hydrated header takes the next page's
+ * props; one not hydrated yet is replaced by the next page's. Under the React app the template renders it.
+ */
+export const siteHeader = defineIsland<SiteHeaderProps>('site-header', (element, props, signal) => {
+  if (!isPartialHydration()) return;
+  let render: ((next: SiteHeaderProps) => void) | null = null;
+  let started = false;
+  const start = () => {
+    if (started || signal.aborted) return;
+    started = true;
+    // the component library's asset path is set before its components are defined (they fetch icons at once)
+    void import('@esri/calcite-components')
+      .then((calcite) => calcite.setAssetPath(`${props.site.pathPrefix}/calcite/`))
+      .then(() => import('./site-header-client'))
+      .then((m) => {
+        if (!signal.aborted && element.isConnected) render = m.hydrateHeader(element, props);
+      });
+  };
+  for (const type of FIRST_INTERACTION) window.addEventListener(type, start, { once: true, passive: true, capture: true, signal });
+  return {
+    update(incoming) {
+      if (!render) return false;
+      render(JSON.parse(incoming.dataset.islandProps ?? '{}') as SiteHeaderProps);
+      return true;
+    },
+  };
+});
