@@ -171,7 +171,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   let assets: Promise<Diagnostic[]> | null = null;
   try {
     // 4. Browser bundles (runtime, a chunk per template, styles; their hash is the build hash) and shared data.
-    const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, islandTemplates: serverBundle.islandTemplates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: `${ownFiles.themeCss}:root{--image-display-max-width:${config.images.displayMaxWidth}px}\n` });
+    const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, islandTemplates: config.hydration === 'full' ? [] : serverBundle.islandTemplates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: `${ownFiles.themeCss}:root{--image-display-max-width:${config.images.displayMaxWidth}px}\n` });
     run.lap('clientBundle', { phase: 'templates', done: 2, total: 2 });
     void stopBundler(); // esbuild's work is done: its process ends now, not as a defunct one after the command
     // the icon pages show is a hashed copy of the manifest's 192 px icon: cached for good, never fetched again

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { navTree } from './nav-tree-island';
 import type { NavItem } from './types';
 
 /**
@@ -10,7 +11,7 @@ import type { NavItem } from './types';
  */
 export function NavTree({ nav, section, current }: { nav: NavItem[]; section: string; current: string }) {
   return (
-    <ul className="nav-tree">
+    <ul className="nav-tree" {...navTree.attrs()}>
       {nav.map((n) =>
         n.url === section && n.children.length > 0 ? (
           <NavEntry key={n.url} item={n} current={current} top />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { CalciteNavigation, CalciteNavigationLogo, CalciteProgress } from './calcite';
 import { ColorModeToggle } from './color-mode';
 import { NavDrawer } from './nav-drawer';
@@ -99,7 +100,8 @@ function DelayedNavigationIndicator() {
   const [delayed, setDelayed] = useState(false);
   useEffect(() => {
     const on = () => setDelayed(true);
-    const off = () => setDelayed(false);
+    // hidden as the navigation ends, in the same task: the next page is never shown with the bar still on
+    const off = () => flushSync(() => setDelayed(false));
     window.addEventListener(DELAYED, on);
     window.addEventListener(UPDATED, off);
     return () => {

@@ -4,6 +4,7 @@
 // prefetching, scroll restoration, announcements, build-hash reload and service worker work as in the app.
 import { applyStoredColorMode } from './color-mode.js';
 import { pageBuildHash, reloadOnHashMismatch } from './compilation-hash.js';
+import { fetchData } from './data.js';
 import { loadDocument } from './load-document.js';
 import { Loader } from './loader.js';
 import { startNavigation } from './navigate.js';
@@ -56,5 +57,13 @@ export async function startIslands(options: AppOptions): Promise<void> {
     template.innerHTML = next.rsc.html;
     return template.content.querySelector('.article-body')?.innerHTML ?? null;
   });
+  // the shared data islands may need (the navigation tree for its closed groups), fetched once when asked for
+  window.___docsgenRuntime.staticData = async (key: string) => {
+    for (const hash of page.rsc?.staticQueryHashes ?? []) {
+      const json = await fetchData<{ data?: Record<string, unknown> }>(`${prefix}/page-data/sq/d/${hash}.json`);
+      if (json.data && key in json.data) return json.data[key];
+    }
+    return undefined;
+  };
   registerServiceWorker(prefix);
 }

@@ -26,6 +26,8 @@ export interface RscData {
   matchPath?: string;
   webpackCompilationHash?: string;
   head: { title: string; description: string; url: string };
+  /** The shared data (navigation, site) an island may fetch: `page-data/sq/d/<hash>.json`. */
+  staticQueryHashes?: string[];
   /** The page's server HTML (the root's inside): the runtime swaps its regions in. */
   html: string;
 }

@@ -82,6 +82,9 @@ const siteConfigObject = z
       .default({}),
     // site search (docs/search.md): false builds no index, and the header shows no search button
     search: z.boolean().default(true),
+    // partial hydration (issue 24, docs/templates.md): `partial` keeps the pages of templates exporting
+    // `hydration = 'islands'` server HTML with islands; `full` hydrates every page with React
+    hydration: z.enum(['partial', 'full']).default('partial'),
   })
   .strict();
 

@@ -111,6 +111,7 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
     ...(r.matchPath ? { matchPath: r.matchPath } : {}),
     webpackCompilationHash: s.buildHash,
     head: { title, description: r.description, url },
+    staticQueryHashes: s.staticQueryHashes,
     html: r.body,
   });
   return { ...files, html, pageData, rscFile: rscFileOf(files.pageDataFile), rsc };

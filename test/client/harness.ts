@@ -1,6 +1,6 @@
 // Shared set-up of the browser-runtime tests: build the fixture once, serve it with the misbehaving server,
 // one Chromium for the file, a fresh context per test, console messages collected.
-import { cp, rm } from 'node:fs/promises';
+import { appendFile, cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
@@ -20,14 +20,17 @@ export interface Harness {
 
 /**
  * Builds fixtures/client/site with the repository's templates (a project carries its own templates/) and launches
- * Chromium. `DOCSGEN_CLIENT_SITE` may name an already built copy (faster local runs); it is never deleted.
+ * Chromium; `hydration: 'full'` builds it with every page hydrated by React. `DOCSGEN_CLIENT_SITE` (partial) and
+ * `DOCSGEN_CLIENT_SITE_FULL` may name an already built copy (faster local runs); it is never deleted.
  */
-export async function startHarness(): Promise<Harness> {
-  let dir = process.env.DOCSGEN_CLIENT_SITE ?? '';
+export async function startHarness(options: { hydration?: 'full' | 'partial' } = {}): Promise<Harness> {
+  let dir = (options.hydration === 'full' ? process.env.DOCSGEN_CLIENT_SITE_FULL : process.env.DOCSGEN_CLIENT_SITE) ?? '';
   const owned = !dir;
   if (!dir) {
     dir = await copyFixture('client/site');
     await cp(path.join(repoRoot, 'templates'), path.join(dir, 'templates'), { recursive: true });
+    // every page hydrated by React (the app runtime) instead of the default partial hydration
+    if (options.hydration === 'full') await appendFile(path.join(dir, 'docsgen.config.yaml'), '\nhydration: full\n');
     const result = await runDocsgen(['build', '--root', dir, '--links', 'warn', '--no-images']);
     if (result.exitCode !== 0) throw new Error(`fixture build failed:\n${result.stdout}\n${result.stderr}`);
   }
@@ -66,7 +69,15 @@ export async function openTab(browser: Browser, options: BrowserContextOptions &
   return { context, page, messages, close: () => context.close() };
 }
 
-/** Waits until the runtime has hydrated the page (its public face exists). */
+/**
+ * Waits until the runtime has hydrated the page (its public face exists) and its header is live: an islands page
+ * hydrates its header at the reader's first interaction, so the pointer moves (off any link) first.
+ */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean(window.___docsgenRuntime), null, { timeout: 15_000 });
+  if (await page.evaluate(() => document.querySelector('.site:not(.is-enhanced) [data-island="site-header"]') !== null)) {
+    await page.mouse.move(1, 1);
+    await page.mouse.move(2, 2);
+    await page.waitForSelector('.site.is-enhanced', { timeout: 15_000 });
+  }
 }
