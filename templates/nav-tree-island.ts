@@ -39,18 +39,26 @@ function itemList(items: readonly NavItem[]): HTMLUListElement {
 
 /**
  * The `nav-tree` island (partial hydration): a closed group's pages are not in the server HTML; opening it fetches
- * the navigation data once (the runtime's `staticData('nav')`) and adds them. Under the React app, NavEntry does.
+ * the navigation data once (the runtime's `staticData('nav')`) and adds them, closing it takes them away again,
+ * as NavEntry does under the React app.
  */
 export const navTree = defineIsland('nav-tree', (tree, _props, signal) => {
   if (!isPartialHydration()) return;
   const runtime = () => window.___docsgenRuntime as { staticData?: (key: string) => Promise<unknown> } | undefined;
   tree.addEventListener('toggle', (e) => {
     const details = e.target as HTMLDetailsElement;
-    if (!details.open || !details.classList.contains('is-lazy') || details.querySelector('ul')) return;
+    if (!(details instanceof HTMLDetailsElement)) return;
+    // as NavEntry renders it: a closed group holds no pages, an open one its pages
+    if (!details.open) {
+      details.querySelector(':scope > ul')?.remove();
+      details.classList.add('is-lazy');
+      return;
+    }
+    if (details.querySelector(':scope > ul')) return;
     const url = details.parentElement?.querySelector(':scope > a')?.getAttribute('href') ?? '';
     void runtime()?.staticData?.('nav').then((nav) => {
       const item = Array.isArray(nav) ? findItem(nav as NavItem[], url) : null;
-      if (!item || signal.aborted || details.querySelector('ul')) return;
+      if (!item || signal.aborted || !details.open || details.querySelector(':scope > ul')) return;
       details.classList.remove('is-lazy');
       details.append(itemList(item.children));
     });

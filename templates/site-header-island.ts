@@ -15,15 +15,19 @@ export const siteHeader = defineIsland<SiteHeaderProps>('site-header', (element,
   if (!isPartialHydration()) return;
   let render: ((next: SiteHeaderProps) => void) | null = null;
   let started = false;
-  const start = () => {
+  const start = (e: Event) => {
     if (started || signal.aborted) return;
     started = true;
+    // a shortcut that woke the header (Ctrl/Cmd-K or "/" for search) is pressed again for it once it is live
+    const key = e instanceof KeyboardEvent ? e : null;
     // the component library's asset path is set before its components are defined (they fetch icons at once)
     void import('@esri/calcite-components')
       .then((calcite) => calcite.setAssetPath(`${props.site.pathPrefix}/calcite/`))
       .then(() => import('./site-header-client'))
       .then((m) => {
-        if (!signal.aborted && element.isConnected) render = m.hydrateHeader(element, props);
+        if (signal.aborted || !element.isConnected) return;
+        render = m.hydrateHeader(element, props);
+        if (key) replayOnceLive(element, key);
       });
   };
   for (const type of FIRST_INTERACTION) window.addEventListener(type, start, { once: true, passive: true, capture: true, signal });
@@ -35,3 +39,16 @@ export const siteHeader = defineIsland<SiteHeaderProps>('site-header', (element,
     },
   };
 });
+
+/**
+ * Presses `key` again once the header's effects have run (they add its key listeners and mark the page
+ * `.is-enhanced`); given up after about 5 s.
+ */
+function replayOnceLive(element: HTMLElement, key: KeyboardEvent, tries = 300): void {
+  if (!element.closest('.is-enhanced')) {
+    if (tries > 0) setTimeout(() => replayOnceLive(element, key, tries - 1), 16);
+    return;
+  }
+  const { key: name, code, ctrlKey, metaKey, altKey, shiftKey } = key;
+  document.body.dispatchEvent(new KeyboardEvent('keydown', { key: name, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true, cancelable: true }));
+}

@@ -43,7 +43,7 @@ export function runtimeCaching(): RuntimeCaching[] {
       },
     },
     {
-      // page-data, app-data, static queries and slices: the runtime needs them to render a page
+      // page-data (and its -rsc variant), app-data, static queries and slices: the runtime needs them to render a page
       urlPattern: matcher(`/^(page-data|slice-data)\\/.*\\.json$/.test(rel)`),
       handler: 'NetworkFirst',
       options: {

@@ -72,10 +72,14 @@ describe('the sample site hydrates in Chromium', () => {
     for (const p of pages) {
       current = p;
       await page.goto(origin + p, { waitUntil: 'load' });
-      // React marks the container it hydrated; the header's Calcite element is defined once its script ran.
+      // an islands page (partial hydration) hydrates its header at the reader's first interaction
+      await page.mouse.move(1, 1);
+      await page.mouse.move(2, 2);
+      // React marks the container it hydrated (the page's root, or the header alone on an islands page); the
+      // header's Calcite element is defined once its script ran.
       await page.waitForFunction(() => {
-        const root = document.getElementById('___docsgen');
-        if (!root || !Object.keys(root).some((k) => k.startsWith('__reactContainer'))) return false;
+        const hydratedByReact = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactContainer'));
+        if (!hydratedByReact(document.getElementById('___docsgen')) && !hydratedByReact(document.querySelector('.site-header'))) return false;
         // the header's Calcite logo has rendered its heading: the component library is defined and hydrated
         const logo = document.querySelector('calcite-navigation-logo');
         return !!logo?.hasAttribute('calcite-hydrated') && !!logo.shadowRoot?.textContent?.includes('Documentation');

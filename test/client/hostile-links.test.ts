@@ -56,6 +56,8 @@ beforeAll(async () => {
   };
   await swap(`${P}/hostile/index.html`, placeholder, article);
   await swap(`${P}/page-data/hostile/page-data.json`, JSON.stringify(placeholder).slice(1, -1), JSON.stringify(article).slice(1, -1));
+  // what client navigation fetches under partial hydration (the page's server HTML, in its -rsc page data)
+  await swap(`${P}/page-data/hostile/page-data-rsc.json`, JSON.stringify(placeholder).slice(1, -1), JSON.stringify(article).slice(1, -1));
   server = await startSiteServer(web);
   browser = await launchBrowser();
 });

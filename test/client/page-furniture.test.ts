@@ -110,7 +110,7 @@ describe('page furniture in the browser', () => {
     const { page, context } = await open('/guide/second/');
     const count = () => page.locator('.article-body .copy-button').count();
     const islands = () => page.evaluate(() => [...document.querySelectorAll('[data-island]')].map((e) => e.getAttribute('data-island')));
-    expect(await islands()).toEqual(['code-copy', 'toc']);
+    expect(await islands()).toEqual(['site-header', 'nav-tree', 'code-copy', 'toc']);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const go = (to: string) => page.evaluate((to) => (window.___docsgenRuntime!.navigate as (to: string) => Promise<void>)(to), to);
     for (let round = 0; round < 2; round++) {

@@ -1,9 +1,12 @@
 // What the readers test (readers.test.ts) measures in a page of the sample site.
 import type { Page } from 'playwright-core';
 
-/** Loads a page and waits until it is hydrated, its Calcite header drawn and the sections fitted into the header. */
+/** Loads a page, moves the pointer, and waits until it is hydrated, its Calcite header drawn and the sections fitted into the header. */
 export async function loadPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  // an islands page (partial hydration) hydrates its header at the reader's first interaction: a pointer move
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     if (!window.___docsgenRuntime || !document.querySelector('.site.is-enhanced')) return false;
     const calcite = [...document.querySelectorAll('.site-header :is(calcite-navigation-logo, calcite-menu-item)')];

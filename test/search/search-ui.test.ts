@@ -53,6 +53,8 @@ describe('the search dialog', () => {
     const page = await context.newPage();
     await page.goto(`${server.origin()}/documentation/data/`);
     await page.waitForFunction(() => typeof window.___docsgenRuntime?.['search'] === 'function');
+    // the header (an island under partial hydration) comes alive at the reader's first interaction
+    await page.mouse.move(1, 1);
     await page.locator('.search-button').click();
     await page.keyboard.type('geocodign xylophone');
     await expect.poll(() => page.locator('.search-note').first().textContent(), { timeout: 10_000 }).toContain('No results for');

@@ -68,6 +68,12 @@ const pageData = (p: string) =>
     return { status: res.status, body: (await res.json()) as { path: string; result: { pageContext: { v: number } } } };
   }, `${origin}/documentation/page-data/${p}/page-data.json`);
 
+const rscData = (p: string) =>
+  page.evaluate(async (url) => {
+    const res = await fetch(url);
+    return { status: res.status, body: (await res.json()) as { path: string } };
+  }, `${origin}/documentation/page-data/${p}/page-data-rsc.json`);
+
 describe('service worker in Chromium', () => {
   it('precaches only same-origin files and loads no script from anywhere else', async () => {
     const sw = await readFile(path.join(publicDir, 'documentation/sw.js'), 'utf8');
@@ -96,6 +102,8 @@ describe('service worker in Chromium', () => {
       expect(await page.textContent('h1')).toBe(`Page ${p} v1`);
       expect((await pageData(p)).body.path).toBe(`/${p}/`);
     }
+    // an islands page's -rsc page data is cached as page-data is
+    expect((await rscData('a')).body.path).toBe('/a/');
 
     // another origin (127.0.0.1 is not localhost) is never answered or cached by the worker
     const otherOrigin = origin.replace('localhost', '127.0.0.1');
@@ -121,6 +129,8 @@ describe('service worker in Chromium', () => {
         const data = await pageData(p);
         expect([data.status, data.body.path]).toEqual([200, `/${p}/`]);
       }
+      const rsc = await rscData('a');
+      expect([rsc.status, rsc.body.path]).toEqual([200, '/a/']);
       // a page never read is not there: the test really is offline
       await expect(page.goto(`${origin}/documentation/c/`)).rejects.toThrow(/ERR_/);
     } finally {

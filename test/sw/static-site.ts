@@ -25,6 +25,8 @@ export async function writeStaticSite(publicDir: string, version: number, pages 
   for (const p of pages) {
     files[`${p}/index.html`] = html(`Page ${p}`, `<h1>Page ${p} v${version}</h1>`);
     files[`page-data/${p}/page-data.json`] = JSON.stringify({ componentChunkName: 'component---doc', path: `/${p}/`, result: { pageContext: { title: `Page ${p}`, v: version } }, staticQueryHashes: [] });
+    // the partial-hydration variant an islands page's navigation fetches
+    files[`page-data/${p}/page-data-rsc.json`] = JSON.stringify({ componentChunkName: 'component---doc', path: `/${p}/`, head: { title: `Page ${p}` }, html: `<h1>Page ${p} v${version}</h1>` });
   }
   for (const [rel, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(doc, rel)), { recursive: true });
