@@ -1,4 +1,4 @@
-import { appendFile, cp, readFile, rm } from 'node:fs/promises';
+import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,21 @@ describe('partial hydration output', () => {
       expect(rsc.head.title, file).toBe(/<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, '&'));
     }
   });
+
+  it('keeps every -rsc file on a rebuild that reuses unchanged pages, and writes the changed page anew', async () => {
+    const web = path.join(partial, 'dist/public/documentation');
+    const before = await fg('**/page-data-rsc.json', { cwd: web });
+    const third = path.join(web, 'page-data/guide/third/page-data-rsc.json');
+    const unchanged = await readFile(third, 'utf8');
+    const source = path.join(partial, 'content/guide/fifth.md');
+    await writeFile(source, (await readFile(source, 'utf8')).replace('This is the fifth page.', 'This is the fifth page, edited.'));
+    const r = await runDocsgen(['build', '--root', partial, '--links', 'warn', '--no-images', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).stats.cached).toBeGreaterThan(0);
+    expect((await fg('**/page-data-rsc.json', { cwd: web })).sort()).toEqual(before.sort());
+    expect(await readFile(third, 'utf8')).toBe(unchanged);
+    expect(JSON.parse(await readFile(path.join(web, 'page-data/guide/fifth/page-data-rsc.json'), 'utf8')).html).toContain('fifth page, edited.');
+  }, 60_000);
 
   it('builds every page for the React app with hydration: full, and writes no -rsc file', async () => {
     const web = path.join(full, 'dist/public/documentation');
