@@ -77,6 +77,9 @@ describe('the sample site in Chromium', () => {
       for (const p of pages) {
         current = p;
         await page.goto(origin + p, { waitUntil: 'load' });
+        // an islands page (partial hydration) brings its header to life at the reader's first interaction
+        await page.mouse.move(1, 1);
+        await page.mouse.move(2, 2);
         await page.waitForFunction(() => document.querySelector('calcite-navigation-logo')?.hasAttribute('calcite-hydrated'), undefined, { timeout: 15_000 });
         for (const selector of TRIGGERS) await open(page, selector, settle);
         await settle();
