@@ -70,6 +70,8 @@ const navigateAway = (t: Tab, to: string) =>
   }, to);
 const pathOf = (t: Tab) => new URL(t.page.url()).pathname;
 
+/** Init script: data saver on, so the runtime prefetches nothing (a test of navigation alone). */
+const NO_PREFETCH = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true }) });`;
 /** Init script: the page's fetch calls, with when each started and ended on the page's clock (performance.now()). */
 const RECORD_FETCHES = `{
   const calls = (window.__fetches = []);
@@ -301,7 +303,8 @@ describe.concurrent(`the browser runtime (${mode} hydration)`, () => {
   it('retries other page-data failures 3 times, then loads the page fully', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
-    const t = await s.open(`${P}/guide/`);
+    // data saver on: no prefetch of the links in view asks for (and caches) the page's data first
+    const t = await s.open(`${P}/guide/`, { init: NO_PREFETCH });
     await setMarker(t);
     const url = `${P}/page-data/guide/fifth/${DATA}`;
     s.server.rules.push({ path: url, status: 503 });
