@@ -94,7 +94,9 @@ export function createSearch(base: string, sources: SearchSources): (query: stri
     const idf = (df: number) => Math.log(1 + (m.docs - df + 0.5) / (df + 0.5));
     const perTerm: Array<Map<number, number>> = [];
     const matched = new Set<string>();
-    const loadShards = (keys: string[]) => Promise.all(keys.map((k) => get<Record<string, number[]>>(m.shards[k]!)));
+    // neighbouring keys may share a file: each file is read once
+    const loadShards = (keys: string[]) =>
+      Promise.all([...new Set(keys.map((k) => m.shards[k]!))].map((file) => get<Record<string, number[]>>(file)));
     for (const [i, q] of typed.entries()) {
       // the last word is still being typed: it may be the start of a longer one; so may any word of 3+ letters
       const prefix = i === typed.length - 1 || q.length >= 3;

@@ -24,7 +24,10 @@ export interface SearchManifest {
   /** Pages per document block. */
   block: number;
   blocks: string[];
-  /** Shard key (a term prefix) → file; a term lives in the longest key that prefixes it. */
+  /**
+   * Shard key (a term prefix) → file; a term lives in the longest key that prefixes it. Small shards of
+   * neighbouring keys share one file (a small site would otherwise write hundreds of files of a few bytes).
+   */
   shards: Record<string, string>;
   /** First character → file of the terms that start with it, most frequent first (for "did you mean"). */
   vocab: Record<string, string>;
@@ -34,6 +37,9 @@ export interface SearchManifest {
 export const DOCS_PER_BLOCK = 128;
 /** A shard larger than this (bytes of JSON) is split by one more character of prefix. */
 export const SPLIT_BYTES = 24 * 1024;
+
+/** Neighbouring shards are packed into one file up to this many bytes of JSON (a shard alone may be bigger). */
+export const PACK_BYTES = SPLIT_BYTES;
 
 /** The files of an index, by name under `search/`, with the manifest's text. */
 export interface IndexFiles {
@@ -89,7 +95,7 @@ export function mergeIndex(pages: readonly IndexedPage[], lang: string): IndexFi
   const place = (key: string, list: string[]) => {
     const text = encode(list);
     const chars = [...key].length;
-    if (text.length <= SPLIT_BYTES || list.length < 2 || chars >= 6) return void (shards[key] = put('t', text));
+    if (text.length <= SPLIT_BYTES || list.length < 2 || chars >= 6) return void texts.set(key, text);
     // split by one more character; the terms no longer than the key stay under it
     const sub = new Map<string, string[]>();
     const own: string[] = [];
@@ -103,11 +109,14 @@ export function mergeIndex(pages: readonly IndexedPage[], lang: string): IndexFi
         else sub.set(k, [t]);
       }
     }
-    if (sub.size <= 1 && own.length === 0) return void (shards[key] = put('t', text));
-    if (own.length > 0) shards[key] = put('t', encode(own));
+    if (sub.size <= 1 && own.length === 0) return void texts.set(key, text);
+    if (own.length > 0) texts.set(key, encode(own));
     for (const [k, g] of sub) place(k, g);
   };
+  // shard key → its terms' JSON object, before packing
+  const texts = new Map<string, string>();
   for (const [k, g] of groups) place(k, g);
+  packShards(texts, (text) => put('t', text), shards);
 
   const byFirst = new Map<string, string[]>();
   for (const t of terms) {
@@ -128,4 +137,33 @@ export function mergeIndex(pages: readonly IndexedPage[], lang: string): IndexFi
   }
   const manifest: SearchManifest = { version: 1, lang, docs: docs.length, block: DOCS_PER_BLOCK, blocks, shards, vocab };
   return { manifest: JSON.stringify(manifest), files };
+}
+
+/**
+ * Writes shards in key order, packing neighbours into one file while it stays within PACK_BYTES. Their terms are
+ * disjoint, so a file is the union of their objects; the browser looks a term up by name in whatever file its key
+ * names.
+ */
+function packShards(texts: Map<string, string>, put: (text: string) => string, shards: Record<string, string>): void {
+  const keys = [...texts.keys()].sort();
+  let pack: string[] = [];
+  let parts: string[] = [];
+  let size = 2;
+  const flush = () => {
+    if (pack.length === 0) return;
+    const file = put(`{${parts.join(',')}}`);
+    for (const k of pack) shards[k] = file;
+    pack = [];
+    parts = [];
+    size = 2;
+  };
+  for (const k of keys) {
+    const inner = texts.get(k)!.slice(1, -1);
+    if (inner === '') continue;
+    if (pack.length > 0 && size + inner.length + 1 > PACK_BYTES) flush();
+    pack.push(k);
+    parts.push(inner);
+    size += inner.length + 1;
+  }
+  flush();
 }
