@@ -106,7 +106,12 @@ function SearchDialog({ pathPrefix, onClose }: { pathPrefix: string; onClose: ()
           setAnswer(a);
           setActive(0);
         },
-        () => mine === asked.current && setFailed(true),
+        () => {
+          if (mine !== asked.current) return;
+          // the last query's results would read as this one's: a failed query shows only its note
+          setFailed(true);
+          setAnswer(null);
+        },
       );
     }, rt.searchDebounceMs);
     return () => clearTimeout(timer);
