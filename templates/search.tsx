@@ -190,8 +190,12 @@ function SearchDialog({ pathPrefix, onClose }: { pathPrefix: string; onClose: ()
       </div>
       <ul id="search-results" role="listbox" aria-label="Results" className="search-results" hidden={!expanded}>
         {hits.map((hit, i) => (
-          <li key={hit.href} id={`search-hit-${i}`} role="option" aria-selected={i === active} className="search-hit" onMouseMove={() => setActive(i)}>
+          // the link is the option (axe: no link nested in an option); the item only holds it
+          <li key={hit.href} role="none" className="search-hit" onMouseMove={() => setActive(i)}>
             <a
+              id={`search-hit-${i}`}
+              role="option"
+              aria-selected={i === active}
               href={pathPrefix + hit.href}
               tabIndex={-1}
               onClick={(e) => {

@@ -38,7 +38,7 @@ describe('the search dialog', () => {
     const first = page.locator('.search-hit').first();
     await expect.poll(() => first.textContent(), { timeout: 10_000 }).toContain('Geocoding addresses');
     expect(await first.locator('mark').first().textContent()).toMatch(/spreadsheet/i);
-    expect(await first.getAttribute('aria-selected')).toBe('true');
+    expect(await first.locator('[role=option]').getAttribute('aria-selected')).toBe('true');
     await shot(page, 'search-1280-light');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/data\/geocoding\/#batch-geocoding$/);
