@@ -27,10 +27,10 @@ const ELEVENTY_CONFIG = path.join(BENCH_DIR, 'eleventy', 'eleventy.config.mjs');
 /** GNU time reports the child's peak RSS exactly; without it we poll /proc (may miss a last short peak). */
 const GNU_TIME = '/usr/bin/time';
 /** Bench modules written by the redirect, link, image and dev-server owners; each exports `async function run(opts)`. */
-const MODULES = ['redirects', 'links', 'images', 'dev', 'dense'];
+const MODULES = ['redirects', 'links', 'images', 'dev', 'dense', 'search'];
 
 const USAGE = `Usage: node bench/run.mjs [--pages 1000,4000] [--runs 3|3,1] [--quick] [--seed S] [--concurrency N] [--timeout SEC]
-                         [--docsgen BIN] [--modules redirects,links,images,dev,dense|none] [--bundled-templates] [--no-save]
+                         [--docsgen BIN] [--modules redirects,links,images,dev,dense,search|none] [--bundled-templates] [--no-save]
   --runs 3,1     one run count per --pages entry
   --modules      which other bench modules to run after the build figures (default all)
   --quick        200 pages, 1 run (a smoke test; results go to bench/.work/results-quick.json)
