@@ -91,6 +91,9 @@ function SearchDialog({ pathPrefix, onClose }: { pathPrefix: string; onClose: ()
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // an empty query loads the engine's chunk and the index manifest while the reader types: the first real
+    // query then waits only for its shards (offline, or on a failure, the real query says so)
+    runtime()?.search('').catch(() => undefined);
     return () => dialog?.close();
   }, []);
   useEffect(() => {

@@ -32,8 +32,12 @@ describe('the search dialog', () => {
     await page.goto(`${server.origin()}/documentation/maps/popups/`);
     await page.waitForFunction(() => typeof window.___docsgenRuntime?.['search'] === 'function');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.keyboard.press('Control+k');
     await page.locator('.search-dialog[open] input').waitFor();
+    // opening the dialog fetches the index's manifest before anything is typed
+    await expect.poll(() => requested).toContain('/documentation/search/index.json');
     await page.keyboard.type('spreadsheet');
     const first = page.locator('.search-hit').first();
     await expect.poll(() => first.textContent(), { timeout: 10_000 }).toContain('Geocoding addresses');
