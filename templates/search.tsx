@@ -17,6 +17,8 @@ interface Answer {
   hits: Hit[];
   corrected: Array<[string, string]>;
   suggestions: string[];
+  /** The hits with excerpts and deep links, once the pages' HTML is in. */
+  detailed?: Promise<Hit[]>;
 }
 interface SearchRuntime {
   search: (q: string) => Promise<Answer>;
@@ -108,6 +110,11 @@ function SearchDialog({ pathPrefix, onClose }: { pathPrefix: string; onClose: ()
           setFailed(false);
           setAnswer(a);
           setActive(0);
+          // titles first; excerpts and heading links when the pages' HTML is in (without it, the hits stay)
+          a.detailed?.then(
+            (hits) => mine === asked.current && setAnswer({ ...a, hits }),
+            () => undefined,
+          );
         },
         () => {
           if (mine !== asked.current) return;

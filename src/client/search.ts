@@ -36,6 +36,11 @@ export interface SearchAnswer {
   corrected: Array<[typed: string, used: string]>;
   /** When nothing matched: the index's closest terms to what was typed. */
   suggestions: string[];
+  /**
+   * The same hits with their excerpts and deep links, once the pages' HTML is in (`hits` come first, from the
+   * index alone, so results show without waiting for up to ten page-data files).
+   */
+  detailed?: Promise<SearchHit[]>;
 }
 
 /** How the engine gets files: JSON by URL, and a page's article HTML by site path (null when unavailable). */
@@ -154,14 +159,20 @@ export function createSearch(base: string, sources: SearchSources): (query: stri
     const blocks = await Promise.all([...new Set(top.map(([id]) => Math.floor(id / m.block)))].map(async (b) => [b, await get<Array<[string, string, string]>>(m.blocks[b]!)] as const));
     const byBlock = new Map(blocks);
     const terms = [...matched];
-    answer.hits = await Promise.all(
-      top.map(async ([id]) => {
-        const [path, title, section] = byBlock.get(Math.floor(id / m.block))![id % m.block]!;
-        const html = sources.pageHtml ? await sources.pageHtml(path).catch(() => null) : null;
-        const best = html ? bestSection(html, terms, m.lang) : null;
-        return { href: best?.id ? `${path}#${best.id}` : path, path, title, section, ...(best?.heading ? { heading: best.heading } : {}), excerpt: best?.excerpt ?? '' };
-      }),
-    );
+    answer.hits = top.map(([id]) => {
+      const [path, title, section] = byBlock.get(Math.floor(id / m.block))![id % m.block]!;
+      return { href: path, path, title, section, excerpt: '' };
+    });
+    const pageHtml = sources.pageHtml;
+    if (pageHtml) {
+      answer.detailed = Promise.all(
+        answer.hits.map(async (hit) => {
+          const html = await pageHtml(hit.path).catch(() => null);
+          const best = html ? bestSection(html, terms, m.lang) : null;
+          return best ? { ...hit, href: best.id ? `${hit.path}#${best.id}` : hit.path, ...(best.heading ? { heading: best.heading } : {}), excerpt: best.excerpt } : hit;
+        }),
+      );
+    }
     return answer;
   };
 

@@ -41,7 +41,7 @@ describe('the open search dialog', () => {
       await page.keyboard.press('Control+k');
       await page.locator('.search-dialog[open] input').waitFor();
       for (const [state, query, shown] of [
-        ['results', 'token', '.search-hit'],
+        ['results', 'token', '.search-hit-excerpt'],
         ['no results', 'geocodign xylophone', '.search-suggestion'],
       ] as const) {
         await page.locator('.search-dialog input').fill(query);

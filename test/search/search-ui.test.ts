@@ -41,7 +41,9 @@ describe('the search dialog', () => {
     await page.keyboard.type('spreadsheet');
     const first = page.locator('.search-hit').first();
     await expect.poll(() => first.textContent(), { timeout: 10_000 }).toContain('Geocoding addresses');
+    // the excerpt (and with it the deep link) follows the title: the hit is complete once it is in
     expect(await first.locator('mark').first().textContent()).toMatch(/spreadsheet/i);
+    expect(await first.locator('a').getAttribute('href')).toBe('/documentation/data/geocoding/#batch-geocoding');
     expect(await first.locator('[role=option]').getAttribute('aria-selected')).toBe('true');
     await shot(page, 'search-1280-light');
     await page.keyboard.press('Enter');
@@ -50,6 +52,32 @@ describe('the search dialog', () => {
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('Geocoding addresses');
     expect(await page.locator('.search-dialog').count()).toBe(0);
     await context.close();
+  }, 60_000);
+
+  it('shows results from the index at once, and their excerpts when the pages arrive', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.origin()}/documentation/maps/popups/`);
+    await page.waitForFunction(() => typeof window.___docsgenRuntime?.['search'] === 'function');
+    // the matching page's data (its HTML, for the excerpt) is held until the test lets it go
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    server.rules.push({ path: /\/page-data\/data\/geocoding\/page-data\.json$/, hold: held, times: 1 });
+    try {
+      await page.keyboard.press('Control+k');
+      await page.locator('.search-dialog[open] input').waitFor();
+      await page.keyboard.type('spreadsheet');
+      const first = page.locator('.search-hit').first();
+      await expect.poll(() => first.textContent(), { timeout: 10_000 }).toContain('Geocoding addresses');
+      expect(await first.locator('.search-hit-excerpt').count()).toBe(0);
+      release();
+      await expect.poll(() => first.locator('.search-hit-excerpt mark').first().textContent(), { timeout: 10_000 }).toMatch(/spreadsheet/i);
+      expect(await first.locator('a').getAttribute('href')).toBe('/documentation/data/geocoding/#batch-geocoding');
+    } finally {
+      release();
+      server.rules.length = 0;
+      await context.close();
+    }
   }, 60_000);
 
   it('says when nothing matches and suggests the closest terms; Escape closes it', async () => {

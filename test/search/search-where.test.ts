@@ -33,6 +33,8 @@ async function findAndOpen(page: Page, url: string): Promise<{ landed: string; i
   await page.locator('.search-dialog[open] input').waitFor();
   await page.keyboard.type('spreadsheet');
   await expect.poll(() => page.locator('.search-hit').first().textContent(), { timeout: 15_000 }).toContain('Geocoding addresses');
+  // titles show first; the deep link to the matching heading comes with the excerpt
+  await page.locator('.search-hit').first().locator('a[href$="#batch-geocoding"]').waitFor({ timeout: 15_000 });
   await page.keyboard.press('Enter');
   await page.waitForURL(/#batch-geocoding$/);
   await expect.poll(() => page.locator('h1').first().textContent()).toContain('Geocoding addresses');
