@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
@@ -9,8 +10,15 @@ import { buildAndServe, type ServedSite } from './served-site.js';
 let browser: Browser;
 let site: ServedSite;
 
+// A page of 3,000 made-up words, so the index has more than one term file (neighbouring small shards share one):
+// the last of them lives in a file the online search never reads.
+const WORDS = Array.from({ length: 3000 }, (_, i) => `zq${[2, 1, 0].map((p) => String.fromCharCode(97 + (Math.floor(i / 26 ** p) % 26))).join('')}`);
+const UNFETCHED = WORDS.at(-1)!;
+
 beforeAll(async () => {
-  site = await buildAndServe('search/relevance-site');
+  site = await buildAndServe('search/relevance-site', '', async (root) => {
+    await writeFile(`${root}/content/maps/word-list.md`, `---\ntitle: Word list\n---\n\n${WORDS.join(' ')}\n`);
+  });
   browser = await launchBrowser();
 }, 120_000);
 
@@ -50,6 +58,14 @@ describe('search offline', () => {
     // the index is cached as it is used, never whole: the manifest and the files this query read
     expect(cached).toContain('/documentation/search/index.json');
     expect(cached.length).toBeGreaterThan(1);
+    // the premise of the offline note below: the word's term file was never fetched
+    const unfetchedFile = await online.evaluate(async (word) => {
+      const m = (await (await fetch('/documentation/search/index.json')).json()) as { shards: Record<string, string> };
+      for (let n = Math.min(word.length, 6); n >= 1; n--) if (m.shards[word.slice(0, n)]) return `/documentation/search/${m.shards[word.slice(0, n)]}`;
+      return null;
+    }, UNFETCHED);
+    expect(unfetchedFile).not.toBeNull();
+    expect(cached).not.toContain(unfetchedFile);
     await online.close();
 
     // Chromium's offline mode does not reach the worker's own fetches: the server stops too
@@ -65,7 +81,7 @@ describe('search offline', () => {
       expect(await first.locator('a').getAttribute('href')).toMatch(/^\/documentation\/data\/geocoding\//);
 
       await offline.keyboard.press('Control+a');
-      await offline.keyboard.type('oauth');
+      await offline.keyboard.type(UNFETCHED);
       const note = offline.locator('.search-note').first();
       await expect.poll(() => note.textContent(), { timeout: 15_000 }).toMatch(/not available.*offline/i);
       expect(await offline.locator('.search-hit').count()).toBe(0);

@@ -17,10 +17,11 @@ export interface ServedSite {
   close: () => Promise<void>;
 }
 
-/** Copies `fixture`, appends `config` to its docsgen.config.yaml, builds it and serves it. */
-export async function buildAndServe(fixture: string, config = ''): Promise<ServedSite> {
+/** Copies `fixture`, appends `config` to its docsgen.config.yaml, lets `prepare` add to it, builds and serves it. */
+export async function buildAndServe(fixture: string, config = '', prepare?: (root: string) => Promise<void>): Promise<ServedSite> {
   const root = await copyFixture(fixture);
   if (config) await appendFile(`${root}/docsgen.config.yaml`, `\n${config}\n`);
+  await prepare?.(root);
   const built = await runDocsgen(['build', '--root', root]);
   expect(built.exitCode, built.stderr).toBe(0);
   const proc = execa(process.execPath, [bin, 'serve', '--root', root, '--port', '0', '--json'], { reject: false, env: { NO_COLOR: '1', CI: 'true' } });
