@@ -241,6 +241,23 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
+  it('opens a closed group of pages in the drawer, as in the sidebar', async (ctx) => {
+    const { expect } = ctx;
+    const page = await newPage(ctx, 390);
+    await load(page, '/documentation/mapping-and-location-services/');
+    await page.click('.menu-button');
+    const group = page.locator('dialog.nav-drawer li.nav-group', { has: page.locator('> a', { hasText: /^Geocoding$/ }) });
+    expect(await group.locator('details a').count()).toBe(0);
+    await group.locator('summary').click();
+    // its pages, fetched from the navigation data: links into the group's own folder
+    await expect.poll(() => group.locator('details a').count()).toBeGreaterThan(0);
+    const hrefs = await group.locator('details a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const own = (await group.locator('> a').getAttribute('href'))!;
+    for (const href of hrefs) expect(href!.startsWith(own)).toBe(true);
+    await group.locator('summary').click();
+    await expect.poll(() => group.locator('details a').count()).toBe(0);
+  });
+
   it('keeps the header drawn and fitted across client-side navigation', async (ctx) => {
     const { expect } = ctx;
     const page = await newPage(ctx, 1280);
