@@ -1,7 +1,8 @@
 // Every place a docsgen redirect export runs, behind one `ask(host, request)`: real nginx, Apache and Caddy started
 // on 127.0.0.1 with the exported config, the html stubs served by a plain static nginx, Netlify's own `_redirects`
-// parser and Vercel's own routing code (@vercel/routing-utils) each with the matching their docs describe, and
-// docsgen's browser matcher over the json export (what `docsgen serve` reads). Requests are sent byte for byte as given (no URL normalisation on the way).
+// parser and Vercel's own routing code (@vercel/routing-utils) each with the matching their docs describe,
+// docsgen's browser matcher over the json export, and the real `docsgen serve` reading that export as a build's
+// server/redirects.json. Requests are sent byte for byte as given (no URL normalisation on the way).
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -12,10 +13,11 @@ import { exportRedirects, formatNginxServer, matchBrowserRedirect, toBrowserRedi
 import { startApache } from '../helpers/apache.js';
 import { startCaddy } from '../helpers/caddy.js';
 import { startNginx } from '../helpers/nginx.js';
+import { serve } from '../../src/serve/index.js';
 import type { ServerProcess } from '../helpers/server-process.js';
 
 /** Where a request can be asked. */
-export const HOSTS = ['nginx', 'apache', 'caddy', 'netlify', 'vercel', 'html', 'browser'] as const;
+export const HOSTS = ['nginx', 'apache', 'caddy', 'netlify', 'vercel', 'html', 'browser', 'serve'] as const;
 /** One of HOSTS. */
 export type HostId = (typeof HOSTS)[number];
 
@@ -158,6 +160,16 @@ export async function startHosts(rules: readonly RedirectRule[], opts: { only?: 
   start('caddy', () => startCaddy({ siteConf: exportRedirects(rules, 'caddy'), root: web }));
   // a plain static server: a request finds the stub file named by its decoded path, as on any static host
   start('html', () => startNginx({ httpConf: '', serverConf: 'absolute_redirect off;', root: stubs }));
+  // `docsgen serve` on a built site whose server/redirects.json is the json export (what a build writes)
+  const site = path.join(root, 'site');
+  const exportedJson = exportRedirects(rules, 'json');
+  if (only.includes('serve')) {
+    await mkdir(path.join(site, 'dist/public'), { recursive: true });
+    await mkdir(path.join(site, 'dist/server'), { recursive: true });
+    await writeFile(path.join(site, 'dist/server/redirects.json'), exportedJson);
+    await writeFile(path.join(site, 'docsgen.config.yaml'), `pathPrefix: ${JSON.stringify(opts.pathPrefix ?? '/documentation')}\n`);
+    started.push(serve({ root: site, port: 0 }).then((s) => void (servers.serve = { port: s.port, origin: s.origin, errorLog: async () => '', stop: s.close })));
+  }
   const results = await Promise.allSettled(started);
   const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
   if (failed) {
@@ -169,7 +181,7 @@ export async function startHosts(rules: readonly RedirectRule[], opts: { only?: 
   if (netlify.errors.length) throw new Error(`netlify-redirect-parser rejected lines: ${netlify.errors.map((e) => e.message).join('\n')}`);
   const vercel = convertRedirects((JSON.parse(exportRedirects(rules, 'vercel')) as { redirects: Parameters<typeof convertRedirects>[0] }).redirects) as Array<{ src: string; headers: { Location: string }; status: number }>;
   // docsgen's own matcher (the browser runtime, `docsgen serve`) over the json export, as serve reads it back
-  const entries = JSON.parse(exportRedirects(rules, 'json')) as RedirectJsonEntry[];
+  const entries = JSON.parse(exportedJson) as RedirectJsonEntry[];
   const fromJson = entries.map((e): RedirectRule => ({ from: e.fromPath, to: e.toPath, status: e.statusCode as RedirectRule['status'], fromPath: e.fromPath, toPath: e.toPath, isPermanent: e.isPermanent, ignoreCase: true, redirectInBrowser: true, location: { file: 'redirects.json', line: 1, column: 1 } }));
   const browser = JSON.parse(JSON.stringify(toBrowserRedirects(fromJson))) as ReturnType<typeof toBrowserRedirects>;
 
