@@ -102,6 +102,22 @@ describe('host limits block only the host they belong to', () => {
     }
   });
 
+  it('docsgen build with 2,001 exact redirects: a Cloudflare warning and a full build; an error for deployTarget: cloudflare', async () => {
+    const root = await fixture('../serve/four-pages-five-redirects');
+    const lines = Array.from({ length: 2001 }, (_, i) => `- from: /documentation/archive/page-${i}/\n  to: /documentation/guide/\n`);
+    await writeFile(path.join(root, 'redirects/archive.yaml'), lines.join(''));
+    const built = await runDocsgen(['build', '--root', root]);
+    expect(built.exitCode, built.stderr).toBe(0);
+    expect(built.stderr).toContain('warning  DG4011  more than 2000 exact redirects: Cloudflare Pages ignores `_redirects` rules beyond this one (a warning: `deployTarget` is not set');
+    // every server format is written, the one Cloudflare reads included
+    expect((await readFile(path.join(root, 'dist/public/_redirects'), 'utf8')).match(/^\/documentation\/archive\/page-/gm)).toHaveLength(2001);
+    expect(await readFile(path.join(root, 'dist/server/nginx/http.conf'), 'utf8')).toContain('"/documentation/archive/page-2000"');
+    await writeFile(path.join(root, 'docsgen.config.yaml'), `${await readFile(path.join(root, 'docsgen.config.yaml'), 'utf8')}\ndeployTarget: cloudflare\n`);
+    const refused = await runDocsgen(['build', '--root', root]);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain('error  DG4011  more than 2000 exact redirects: Cloudflare Pages ignores `_redirects` rules beyond this one (`deployTarget: cloudflare`)');
+  }, 60_000);
+
   it('the pattern limit too: deploy-target-cloudflare fails validation, exports nginx', async () => {
     const root = await fixture('deploy-target-cloudflare');
     expect((await runInProcess(['validate-redirects', '--root', root])).exitCode).toBe(1);
