@@ -132,9 +132,20 @@ function describe(ch: string): string {
 function invalid(rule: RedirectRule, field: 'from' | 'to', part: UrlPart, bad: BadChar[]): Diagnostic {
   const chars = bad.map((b) => b.char);
   const where = field === 'to' && part !== 'path' ? `the ${part} of \`to\`` : `\`${field}\``;
-  const examples = chars.filter((ch) => ch !== '%').slice(0, 3).map((ch) => `${describe(ch)} is \`${encodeChar(ch)}\``);
-  let hint = `write ${chars.length > 1 ? 'them' : 'it'} percent-encoded (${examples.join(', ') || 'a literal `%` is `%25`'}); non-ASCII text and RFC 3986 characters need no escaping`;
-  if (field === 'from' && chars.includes('?')) hint = 'a source is a path: the query string is not matched, and it is kept on the redirect';
+  // in a path, controls and `\` are refused as `%XX` too (decodedPathProblem): the hint must not suggest an escape
+  const cannot = part === 'path' ? chars.filter((ch) => decodedPathProblem('/' + ch) !== null) : [];
+  const escapable = chars.filter((ch) => !cannot.includes(ch));
+  const examples = escapable.filter((ch) => ch !== '%').slice(0, 3).map((ch) => `${describe(ch)} is \`${encodeChar(ch)}\``);
+  const escapeIt = `percent-encoded (${examples.join(', ') || 'a literal `%` is `%25`'})`;
+  let hint = `write ${chars.length > 1 ? 'them' : 'it'} ${escapeIt}; non-ASCII text and RFC 3986 characters need no escaping`;
+  if (cannot.length > 0) {
+    const controls = cannot.filter((ch) => ch !== '\\');
+    hint = [
+      cannot.includes('\\') ? 'browsers read `\\` as `/` (and `%5C` is one once decoded): write `/`' : '',
+      controls.length ? `a control character cannot be in a path, not even percent-encoded (servers decode it, where it can end a header or a config line): remove ${controls.length > 1 ? 'them' : 'it'}` : '',
+      escapable.length ? `write the others ${escapeIt}` : '',
+    ].filter(Boolean).join('; ');
+  } else if (field === 'from' && chars.includes('?')) hint = 'a source is a path: the query string is not matched, and it is kept on the redirect';
   else if (field === 'from' && chars.includes('#')) hint = 'a source is a path: browsers never send the `#fragment`';
   const d = diag('UNSAFE_CHARACTER', rule, `${chars.length > 1 ? 'characters' : 'character'} not allowed in ${where}: ${chars.map(describe).join(', ')}`, hint, field);
   if (d.location && rule.positions?.[field]) d.location = { ...d.location, column: d.location.column + bad[0]!.index };

@@ -114,3 +114,31 @@ describe('properties: the validator on the whole valid URL space', () => {
     );
   });
 });
+
+describe('DG4009 hints', () => {
+  // every character (ASCII, and a few beyond) in a source, a target path, a query and a fragment: where the hint
+  // says `X is %YY`, the entry written that way is accepted (a hint must never suggest what is refused next)
+  const chars = [...Array.from({ length: 0x80 }, (_, i) => String.fromCharCode(i)), '\u0085', '\u00a0', '\u2028', '\ufeff'];
+  const places: Array<[string, (c: string) => [string, string]]> = [
+    ['from', (c) => [`/documentation/a${c}b/`, '/documentation/new/']],
+    ['to path', (c) => ['/documentation/old/', `/documentation/a${c}b/`]],
+    ['to query', (c) => ['/documentation/old/', `/documentation/new/?q=a${c}b`]],
+    ['to fragment', (c) => ['/documentation/old/', `/documentation/new/#a${c}b`]],
+  ];
+  it.each(places)('in %s: the suggested escape of a refused character is accepted', (place, entry) => {
+    const followed: string[] = [];
+    const failures: string[] = [];
+    for (const c of chars) {
+      const [from, to] = entry(c);
+      const refused = validateRedirects([rule(from, to)], { allowedHosts: [], pathPrefix: '/documentation' }).find((d) => d.code === 'DG4009');
+      const suggested = refused?.hint?.match(/ is `(%[0-9A-F]{2}(?:%[0-9A-F]{2})*)`/);
+      if (!suggested) continue;
+      const again = validateRedirects([rule(...entry(suggested[1]!))], { allowedHosts: [], pathPrefix: '/documentation' });
+      if (again.some((d) => d.severity === 'error')) failures.push(`${JSON.stringify(c)} → ${suggested[1]}: ${refused!.hint}`);
+      followed.push(c);
+    }
+    expect(failures).toEqual([]);
+    // the check ran on the characters that need an escape (space, `"`, `<`, `{`; controls beyond the path)
+    expect(followed).toEqual(expect.arrayContaining([' ', '"', '<', '{', ...(place.startsWith('to q') || place.startsWith('to f') ? ['\x01'] : [])]));
+  });
+});
