@@ -1,11 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatNginxHttp } from './formats/nginx.js';
 import { netlifyFormat } from './formats/netlify.js';
 import { toJsonEntries } from './formats/json.js';
 import { formatNginxServer } from './nginx-server.js';
 import type { RedirectRule } from './types.js';
-import type { MatchPathEntry } from '../util/match-path.js';
+import { MATCH_PATH_SYNTAX, type MatchPathEntry } from '../util/match-path.js';
 import { netlifyMatchPathLines } from './match-path-rules.js';
 
 /** Options of writeRedirectArtifacts. */
@@ -49,4 +49,20 @@ export async function writeRedirectArtifacts(rules: readonly RedirectRule[], opt
     await writeFile(file, text);
   }
   return files.map(([file]) => file);
+}
+
+/**
+ * The matchPath pages a build recorded next to its web root (`<publicDir>/../server/match-paths.json`), as the
+ * build passed them to writeRedirectArtifacts; `[]` when there is no such file or it holds no valid entry.
+ */
+export async function readBuiltMatchPaths(publicDir: string): Promise<MatchPathEntry[]> {
+  const text = await readFile(path.join(publicDir, '..', 'server', 'match-paths.json'), 'utf8').catch(() => null);
+  if (text === null) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    // only what the build can have written: a page path and a pattern of the matchPath syntax
+    return Array.isArray(parsed) ? parsed.filter((e): e is MatchPathEntry => typeof e?.path === 'string' && typeof e?.matchPath === 'string' && MATCH_PATH_SYNTAX.test(e.matchPath)) : [];
+  } catch {
+    return [];
+  }
 }

@@ -10,7 +10,7 @@ export { formats, formatIds } from './formats/index.js';
 export { formatNginxHttp } from './formats/nginx.js';
 export { formatNginxServer, proxyPath, type NginxServerOptions } from './nginx-server.js';
 export { toJsonEntries, type RedirectJsonEntry } from './formats/json.js';
-export { writeRedirectArtifacts, nginxConfFiles, type RedirectArtifactOptions } from './artifacts.js';
+export { writeRedirectArtifacts, nginxConfFiles, readBuiltMatchPaths, type RedirectArtifactOptions } from './artifacts.js';
 export { writeStubPages, isStubPage } from './write-stubs.js';
 export { htmlStubs } from './formats/html.js';
 export { compileRedirectMatcher } from './matcher.js';

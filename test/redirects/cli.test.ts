@@ -4,7 +4,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runDocsgen } from '../helpers/cli.js';
+import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
 import { loadSampleRules, makeFakeSite } from './sample.js';
 import { writeRedirectArtifacts } from '../../src/redirects/index.js';
 import { runInProcess } from './run-cli.js';
@@ -86,6 +86,20 @@ describe('docsgen export-redirects', () => {
     for (const f of ['http.conf', 'server.conf']) expect(await readFile(path.join(out, f), 'utf8'), f).toBe(await readFile(path.join(built, 'server/nginx', f), 'utf8'));
     await rm(built, { recursive: true, force: true });
   });
+
+  it('nginx --out DIR after a build with matchPath pages: the same bytes as dist/server/nginx', async () => {
+    // the build puts the matchPath pages into http.conf; an export that left them out sent those URLs to the 404
+    const built = await copyFixture('client/match-path-site');
+    try {
+      expect((await runDocsgen(['build', '--root', built])).exitCode).toBe(0);
+      const res = await runDocsgen(['export-redirects', '--root', built, '--format', 'nginx', '--out', path.join(built, 'exported')]);
+      expect(res.exitCode, res.stderr).toBe(0);
+      for (const f of ['http.conf', 'server.conf']) expect(await readFile(path.join(built, 'exported', f), 'utf8'), f).toBe(await readFile(path.join(built, 'dist/server/nginx', f), 'utf8'));
+      expect(await readFile(path.join(built, 'exported/http.conf'), 'utf8')).toContain('"~^/documentation/users/[^/]+/?$" "/documentation/users/index.html";');
+    } finally {
+      await rm(built, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('nginx to stdout is http.conf, and says where server.conf comes from', async () => {
     const res = await runInProcess(['export-redirects', '--root', project, '--format', 'nginx']);

@@ -77,7 +77,9 @@ export function registerExportRedirects(program: Command, ctx: CliContext): void
           if (!opts.quiet) ctx.err(`${result.written} redirect pages written to ${rel(target!)}`);
         } else if (format === 'nginx' && target) {
           await mkdir(target, { recursive: true });
-          for (const [name, text] of redirects.nginxConfFiles(rules, { pathPrefix: config.pathPrefix, proxyAllowedHosts: config.proxyAllowedHosts })) await writeFile(path.join(target, name), text);
+          // the built site's matchPath pages (server/match-paths.json) go into http.conf as the build put them
+          const matchPaths = site ? await redirects.readBuiltMatchPaths(site) : [];
+          for (const [name, text] of redirects.nginxConfFiles(rules, { pathPrefix: config.pathPrefix, proxyAllowedHosts: config.proxyAllowedHosts, matchPaths })) await writeFile(path.join(target, name), text);
           if (!opts.quiet) ctx.err(`${rules.length} redirects written to ${rel(path.join(target, 'http.conf'))} (include in http {}) and ${rel(path.join(target, 'server.conf'))} (include in the server {})`);
         } else {
           const output = redirects.exportRedirects(rules, format as Exclude<RedirectFormat, 'html'>, exportOptions);
