@@ -133,6 +133,22 @@ describe('docsgen export-redirects', () => {
     expect(res.stderr).toContain(message);
   });
 
+  it.each(['nginx', 'netlify', 'json', 'apache', 'caddy', 'vercel', 'html'])('--format %s --out writes nothing and exits 1 while validation against the site has an error', async (format) => {
+    // the case: a source that is a page of the built site in another case (DG4007), found only with the site
+    const out = await mkdtemp(path.join(os.tmpdir(), 'docsgen-refused-'));
+    const fixture = path.join(repoRoot, 'fixtures/redirects/html-export-beside-page');
+    try {
+      const res = await runInProcess(['export-redirects', '--root', fixture, '--site', path.join(fixture, 'site'), '--format', format, '--out', path.join(out, 'target')]);
+      expect(res.exitCode).toBe(1);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toContain('error  DG4007');
+      expect(res.stderr).toContain('nothing exported: fix the redirects first');
+      expect(await readdir(out)).toEqual([]);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+
   it('exports nothing and exits 1 when the source has errors', async () => {
     const res = await runDocsgen(['export-redirects', '--root', path.join(repoRoot, 'fixtures/redirects/loop-of-two'), '--format', 'netlify']);
     expect(res.exitCode).toBe(1);
