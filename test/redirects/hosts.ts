@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseAllRedirects } from 'netlify-redirect-parser';
-import { convertRedirects } from '@vercel/routing-utils/dist/superstatic.js';
+import { getTransformedRoutes } from '@vercel/routing-utils';
 import { exportRedirects, formatNginxServer, matchBrowserRedirect, toBrowserRedirects, type RedirectJsonEntry, type RedirectRule } from '../../src/redirects/index.js';
 import { startApache } from '../helpers/apache.js';
 import { startCaddy } from '../helpers/caddy.js';
@@ -179,7 +179,10 @@ export async function startHosts(rules: readonly RedirectRule[], opts: { only?: 
   }
   const netlify = await parseNetlify(exportRedirects(rules, 'netlify'));
   if (netlify.errors.length) throw new Error(`netlify-redirect-parser rejected lines: ${netlify.errors.map((e) => e.message).join('\n')}`);
-  const vercel = convertRedirects((JSON.parse(exportRedirects(rules, 'vercel')) as { redirects: Parameters<typeof convertRedirects>[0] }).redirects) as Array<{ src: string; headers: { Location: string }; status: number }>;
+  // the whole vercel.json through Vercel's own checks and route conversion (as at deploy time): an error fails the test
+  const transformed = getTransformedRoutes(JSON.parse(exportRedirects(rules, 'vercel')) as Parameters<typeof getTransformedRoutes>[0]);
+  if (transformed.error) throw new Error(`@vercel/routing-utils rejected vercel.json: ${transformed.error.message}`);
+  const vercel = (transformed.routes ?? []) as Array<{ src: string; headers: { Location: string }; status: number }>;
   // docsgen's own matcher (the browser runtime, `docsgen serve`) over the json export, as serve reads it back
   const entries = JSON.parse(exportedJson) as RedirectJsonEntry[];
   const fromJson = entries.map((e): RedirectRule => ({ from: e.fromPath, to: e.toPath, status: e.statusCode as RedirectRule['status'], fromPath: e.fromPath, toPath: e.toPath, isPermanent: e.isPermanent, ignoreCase: true, redirectInBrowser: true, location: { file: 'redirects.json', line: 1, column: 1 } }));
