@@ -81,6 +81,8 @@ export const requestTable: RequestRow[] = [
   { request: '/documentation/%6Fld/', expect: [301, '/documentation/new/'], why: 'an escaped letter is the letter', except: encodedOtherwise },
   { request: '/documentation//old/', expect: [301, '/documentation/new/'], why: 'the servers merge `//`', except: encodedOtherwise },
   { request: '/documentation/x/../old/', expect: [301, '/documentation/new/'], why: 'the servers resolve `..`', except: encodedOtherwise },
+  { request: '/documentation/and-more.', expect: [301, '/documentation/more/'], why: 'a source ending in `.` (Caddy\'s `path` trims a final dot: the export uses `path_regexp`)' },
+  { request: '/documentation/And-More./?x=1', expect: [301, '/documentation/more/?x=1'], why: 'the same in another case, with the slash and a query', except: spelledOtherwise },
   // targets with a query, a fragment, another host; every status
   { request: '/documentation/maps-js/', expect: [301, '/documentation/maps/?tab=js#install'], why: 'a target with a query and a fragment' },
   { request: '/documentation/maps-js?x=1&y', expect: [301, '/documentation/maps/?tab=js&x=1&y#install'], why: 'the request query after the target\'s, before its fragment' },

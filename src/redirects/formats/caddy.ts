@@ -6,7 +6,7 @@ import type { RedirectFormatter } from '../types.js';
 /**
  * Caddyfile directives for a site block (written for Caddy 2.6, Debian's, which has no `{?query}`). Exact sources:
  * `path` matchers (decoded path, any case, both slash forms), or `path_regexp` when the path holds more than
- * letters, digits, `-._~` (there Caddy's `path` would fold non-ASCII case too, unlike nginx). Patterns:
+ * letters, digits, `-._~` (there Caddy's `path` would fold non-ASCII case too, unlike nginx) or ends in `.`. Patterns:
  * `vars_regexp` on `{http.request.orig_uri}`, the path as sent, so a capture stays encoded (`%5C` never becomes
  * `\`, which browsers read as `/`). A `map` turns the request query into `?query` / `&query`. Everything sits in one
  * `route`, so Caddy keeps this order. Literals are escapes or percent-encoded: no `{`, `}`, space, quote or `#`
@@ -27,7 +27,8 @@ export const caddyFormat: RedirectFormatter = {
     ];
     exact.forEach((c, i) => {
       const name = `docsgen_r${i + 1}`;
-      const matcher = /^[a-z0-9._~/-]+$/.test(c.key) ? `path ${c.key === '/' ? '/' : `${c.key} ${c.key}/`}` : `path_regexp (?i)^${decodedLiteralRegex(c.key, 'go')}/?$`;
+      // Caddy's `path` trims trailing dots and spaces off the request path (caddy#2917), so `/a.` never matched
+      const matcher = /^[a-z0-9._~/-]+$/.test(c.key) && !c.key.endsWith('.') ? `path ${c.key === '/' ? '/' : `${c.key} ${c.key}/`}` : `path_regexp (?i)^${decodedLiteralRegex(c.key, 'go')}/?$`;
       lines.push(`\t@${name} ${matcher}`, `\tredir @${name} ${location(c, () => '')} ${c.status}`);
     });
     patterns.forEach((c, i) => {
