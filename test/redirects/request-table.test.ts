@@ -1,7 +1,8 @@
 // The request table (redirect-requests.ts) against every export where it runs: real nginx, Apache and Caddy on
 // 127.0.0.1, html stubs on a static server, Netlify's parser and Vercel's routing code, docsgen's matcher over
-// the json export and the real `docsgen serve` reading it as a build's server/redirects.json. Each host must give the hand-written answer: same status, same Location (query kept), and no
-// Location that leaves the site unless the rule says so.
+// the json export and the real `docsgen serve` reading it as a build's server/redirects.json. Each host must give
+// the hand-written answer: same status, same Location (query kept), and no Location that leaves the site unless
+// the rule says so.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/cli.js';
