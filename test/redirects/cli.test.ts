@@ -87,7 +87,7 @@ describe('docsgen export-redirects', () => {
     await rm(built, { recursive: true, force: true });
   });
 
-  it('nginx --out DIR after a build with matchPath pages: the same bytes as dist/server/nginx', async () => {
+  it('nginx --out DIR (and to stdout) after a build with matchPath pages: the same bytes as dist/server/nginx', async () => {
     // the build puts the matchPath pages into http.conf; an export that left them out sent those URLs to the 404
     const built = await copyFixture('client/match-path-site');
     try {
@@ -96,6 +96,10 @@ describe('docsgen export-redirects', () => {
       expect(res.exitCode, res.stderr).toBe(0);
       for (const f of ['http.conf', 'server.conf']) expect(await readFile(path.join(built, 'exported', f), 'utf8'), f).toBe(await readFile(path.join(built, 'dist/server/nginx', f), 'utf8'));
       expect(await readFile(path.join(built, 'exported/http.conf'), 'utf8')).toContain('"~^/documentation/users/[^/]+/?$" "/documentation/users/index.html";');
+      // without --out: the same http.conf on stdout
+      const stdout = await runDocsgen(['export-redirects', '--root', built, '--format', 'nginx']);
+      // (execa drops the final newline)
+      expect(stdout.stdout).toBe((await readFile(path.join(built, 'dist/server/nginx/http.conf'), 'utf8')).replace(/\n$/, ''));
     } finally {
       await rm(built, { recursive: true, force: true });
     }

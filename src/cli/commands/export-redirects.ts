@@ -75,11 +75,18 @@ export function registerExportRedirects(program: Command, ctx: CliContext): void
           diagnostics.push(...result.diagnostics);
           if (hasErrors(result.diagnostics)) return refuse();
           if (!opts.quiet) ctx.err(`${result.written} redirect pages written to ${rel(target!)}`);
-        } else if (format === 'nginx' && target) {
-          await mkdir(target, { recursive: true });
+        } else if (format === 'nginx') {
           // the built site's matchPath pages (server/match-paths.json) go into http.conf as the build put them
           const matchPaths = site ? await redirects.readBuiltMatchPaths(site) : [];
-          for (const [name, text] of redirects.nginxConfFiles(rules, { pathPrefix: config.pathPrefix, proxyAllowedHosts: config.proxyAllowedHosts, matchPaths })) await writeFile(path.join(target, name), text);
+          const files = redirects.nginxConfFiles(rules, { pathPrefix: config.pathPrefix, proxyAllowedHosts: config.proxyAllowedHosts, matchPaths });
+          if (!target) {
+            ctx.io.stdout.write(files[0]![1]);
+            if (!opts.quiet) ctx.err('this is http.conf (include it in http {}); --out DIR also writes server.conf, which acts on it inside the server {}');
+            if (diagnostics.length > 0) ctx.report(diagnostics, global);
+            return;
+          }
+          await mkdir(target, { recursive: true });
+          for (const [name, text] of files) await writeFile(path.join(target, name), text);
           if (!opts.quiet) ctx.err(`${rules.length} redirects written to ${rel(path.join(target, 'http.conf'))} (include in http {}) and ${rel(path.join(target, 'server.conf'))} (include in the server {})`);
         } else {
           const output = redirects.exportRedirects(rules, format as Exclude<RedirectFormat, 'html'>, exportOptions);
@@ -89,7 +96,6 @@ export function registerExportRedirects(program: Command, ctx: CliContext): void
             if (!opts.quiet) ctx.err(`${rules.length} redirects written to ${rel(target)} (${format})`);
           } else {
             ctx.io.stdout.write(output);
-            if (format === 'nginx' && !opts.quiet) ctx.err('this is http.conf (include it in http {}); --out DIR also writes server.conf, which acts on it inside the server {}');
           }
         }
         if (diagnostics.length > 0) ctx.report(diagnostics, global);
