@@ -179,19 +179,25 @@ export function compileTarget(to: string, names: readonly string[]): Pick<Compil
   // a literal `:name` in a pattern's target (written `:%61`) must not read as a placeholder in `_redirects` or
   // vercel.json once encodeUrlPart decodes the letter: its first letter stays escaped, for every host alike
   const guard = names.length > 0 ? (s: string) => s.replace(/:([A-Za-z_])/g, (_, ch: string) => ':' + percentBytes(ch)) : (s: string) => s;
+  // vercel.json reads `:` + a letter, digit or `_` in any target path as a placeholder, and Vercel refuses the whole
+  // file when the source has no such one (`:1xn`): in the path that character stays escaped, for every host alike
+  const pathGuard = (s: string) => s.replace(/:([A-Za-z0-9_])/g, (_, ch: string) => ':' + percentBytes(ch));
   return {
-    toParts: parts.map((p) => (typeof p === 'string' ? guard(p) : p)),
+    toParts: parts.map((p) => (typeof p === 'string' ? pathGuard(p) : p)),
     toQuery: query ? guard(encodeTarget(query, 'query')) : null,
     toFragment: fragment ? guard(encodeTarget(fragment, 'fragment')) : null,
   };
 }
 
 /**
- * A part of a target as every host sends it: encodeUrlPart, and `'` as `%27` (Vercel's routing code escapes it in a
- * pattern's target; servers decode it to the same file, anchors match it decoded).
+ * A part of a target as every host sends it: encodeUrlPart, `'` as `%27` (Vercel's routing code escapes it in a
+ * pattern's target; servers decode it to the same file, anchors match it decoded), and `(` `)` in the path as
+ * `%28` `%29`.
  */
 function encodeTarget(s: string, part: 'path' | 'query' | 'fragment'): string {
-  return encodeUrlPart(s, part).replace(/'/g, '%27');
+  const out = encodeUrlPart(s, part).replace(/'/g, '%27');
+  // vercel.json reads `(…)` in a target path as a regex group and refuses the file: `(` `)` as `%28` `%29` everywhere
+  return part === 'path' ? out.replace(/\(/g, '%28').replace(/\)/g, '%29') : out;
 }
 
 /** Renders target path parts with a function for captures. */

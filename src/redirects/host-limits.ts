@@ -35,12 +35,14 @@ const APACHE: Host = { id: 'apache', name: 'Apache', format: 'apache' };
 export function checkHostLimits(unique: ReadonlyArray<{ c: CompiledRule; rule: RedirectRule }>, opts: HostLimitOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   const checks = (h: Host) => !opts.formats || opts.formats.includes(h.format);
-  const push = (hs: Host | Host[], rule: RedirectRule, message: string, hint: string, always?: 'warning') => {
+  // `refused`: the host rejects the whole file, so exporting that format is an error too (nothing usable is written)
+  const push = (hs: Host | Host[], rule: RedirectRule, message: string, hint: string, always?: 'warning' | 'refused') => {
     const list = Array.isArray(hs) ? hs : [hs];
     const target = list.find((h) => h.id === opts.deployTarget);
-    const error = target !== undefined && always !== 'warning';
     const format = list[0]!.format;
-    const why = error ? `(\`deployTarget: ${target.id}\`)` : target ? '' : `(a warning: \`deployTarget\` is ${opts.deployTarget ? `\`${opts.deployTarget}\`` : 'not set'}; only \`--format ${format}\` on ${list.map((h) => h.name).join(' and ')} is affected)`;
+    const exporting = always === 'refused' && opts.formats?.length === 1 && opts.formats[0] === format;
+    const error = (target !== undefined && always !== 'warning') || exporting;
+    const why = exporting && !target ? `(\`--format ${format}\`)` : error ? `(\`deployTarget: ${target!.id}\`)` : target ? '' : `(a warning: \`deployTarget\` is ${opts.deployTarget ? `\`${opts.deployTarget}\`` : 'not set'}; only \`--format ${format}\` on ${list.map((h) => h.name).join(' and ')} is affected)`;
     out.push({ ...diag('HOST_LIMIT', rule, `${message} ${why}`.trim(), hint), severity: error ? 'error' : 'warning' });
   };
   let statics = 0;
@@ -68,6 +70,8 @@ export function checkHostLimits(unique: ReadonlyArray<{ c: CompiledRule; rule: R
       const respelled = vercelRespelling(c);
       if (respelled !== null) push(VERCEL, rule, `Vercel re-spells the query of \`${rule.to}\` as \`${respelled}\` (the same parameters, written otherwise)`, `write it as \`${respelled}\` to get the same Location everywhere`, 'warning');
       // Vercel fills `$1`, `$name` in every Location: a literal `$` before a letter or digit cannot be written
+      // Vercel reads `:name` and `(…)` in a query value (decoded, so `%3A` too) as a placeholder or group and refuses the whole vercel.json
+      if (c.toQuery !== null && vercelQuerySegment(c.toQuery)) push(VERCEL, rule, `Vercel reads \`:\` followed by a letter, digit or \`_\`, or \`(…)\`, in the query of \`${rule.to}\` as a placeholder and refuses the whole \`vercel.json\``, 'reword the query value (escapes do not help: Vercel decodes them first)', 'refused');
       if (/\$[1-9A-Za-z]/.test(targetWithNames(c))) push(VERCEL, rule, `Vercel reads \`$\` followed by a letter or digit in a target as a capture: \`${rule.to}\` would lose it`, c.kind === 'exact' ? 'write the `$` as `%24` (Vercel passes an exact target as it is)' : 'reword the target: Vercel turns `%24` back into `$` in a pattern\'s target');
     }
   });
@@ -82,4 +86,9 @@ function vercelRespelling(c: CompiledRule): string | null {
   if (c.kind !== 'pattern' || c.toQuery === null) return null;
   const query = stringify(parse(c.toQuery));
   return query === c.toQuery ? null : '?' + query;
+}
+
+/** A target query whose decoded values hold `:` + a letter, digit or `_`, or `(…)`: what Vercel's route check reads as a segment. */
+export function vercelQuerySegment(query: string): boolean {
+  return Object.values(parse(query)).some((v) => /:\w|\([^)]*\)/.test(Array.isArray(v) ? (v[0] ?? '') : (v ?? '')));
 }

@@ -118,6 +118,21 @@ describe('host limits block only the host they belong to', () => {
     expect(refused.stderr).toContain('error  DG4011  more than 2000 exact redirects: Cloudflare Pages ignores `_redirects` rules beyond this one (`deployTarget: cloudflare`)');
   }, 60_000);
 
+  it('a target query Vercel refuses (`:id`, `(…)`): a warning, an error only for --format vercel, which writes nothing', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'docsgen-vercel-query-'));
+    temps.push(root);
+    await mkdir(path.join(root, 'redirects'));
+    await writeFile(path.join(root, 'redirects/old.yaml'), '- from: /documentation/item/\n  to: /documentation/items/?id=:id\n- from: /documentation/list/\n  to: /documentation/items/?sort=(name)\n');
+    const check = await runInProcess(['validate-redirects', '--root', root]);
+    expect(check.exitCode).toBe(0);
+    expect(check.stderr.match(/warning  DG4011  Vercel reads `:` followed by a letter, digit or `_`, or `\(…\)`, in the query of/g)).toHaveLength(2);
+    const vercel = await runInProcess(['export-redirects', '--root', root, '--format', 'vercel', '--out', path.join(root, 'vercel.json')]);
+    expect(vercel.exitCode).toBe(1);
+    expect(vercel.stderr).toContain("error  DG4011  Vercel reads `:` followed by a letter, digit or `_`, or `(…)`, in the query of `/documentation/items/?id=:id` as a placeholder and refuses the whole `vercel.json` (`--format vercel`)");
+    expect(existsSync(path.join(root, 'vercel.json'))).toBe(false);
+    for (const format of ['nginx', 'apache', 'caddy', 'netlify', 'json']) expect((await runInProcess(['export-redirects', '--root', root, '--format', format])).exitCode, format).toBe(0);
+  });
+
   it('the pattern limit too: deploy-target-cloudflare fails validation, exports nginx', async () => {
     const root = await fixture('deploy-target-cloudflare');
     expect((await runInProcess(['validate-redirects', '--root', root])).exitCode).toBe(1);

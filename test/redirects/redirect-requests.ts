@@ -83,6 +83,7 @@ export const requestTable: RequestRow[] = [
   { request: '/documentation/x/../old/', expect: [301, '/documentation/new/'], why: 'the servers resolve `..`', except: encodedOtherwise },
   { request: '/documentation/and-more.', expect: [301, '/documentation/more/'], why: 'a source ending in `.` (Caddy\'s `path` trims a final dot: the export uses `path_regexp`)' },
   { request: '/documentation/And-More./?x=1', expect: [301, '/documentation/more/?x=1'], why: 'the same in another case, with the slash and a query', except: spelledOtherwise },
+  { request: '/documentation/old-draft?x=1', expect: [301, '/documentation/v2:%31/%28draft%29/?x=1'], why: 'a target path with `:1` and `(…)`: escaped on every host, or Vercel refuses vercel.json' },
   // targets with a query, a fragment, another host; every status
   { request: '/documentation/maps-js/', expect: [301, '/documentation/maps/?tab=js#install'], why: 'a target with a query and a fragment' },
   { request: '/documentation/maps-js?x=1&y', expect: [301, '/documentation/maps/?tab=js&x=1&y#install'], why: 'the request query after the target\'s, before its fragment' },

@@ -107,16 +107,19 @@ export interface GeneratedRequest {
  * Target text as hosts send it: `'` as `%27`, and in a pattern's target a literal colon-letter (written `:%61`) keeps
  * the letter escaped, or `_redirects` and vercel.json would read `:a` as the placeholder.
  */
-function sentTargetText(g: GeneratedRule, ts: readonly Token[]): string {
+function sentTargetText(g: GeneratedRule, ts: readonly Token[], part: 'path' | 'query' | 'fragment' = 'path'): string {
   const text = join(ts, 'sent').replace(/'/g, '%27');
+  // in a path, vercel.json also reads `:1` as a placeholder (and refuses the file): the digit stays escaped too
+  // and `(…)` as a regex group: `(` `)` go as `%28` `%29`
+  if (part === 'path') return text.replace(/:([A-Za-z0-9_])/g, (_, ch: string) => ':' + hex(ch)).replace(/\(/g, '%28').replace(/\)/g, '%29');
   return g.kind === 'pattern' ? text.replace(/:([A-Za-z_])/g, (_, ch: string) => ':' + hex(ch)) : text;
 }
 
 /** A target's own text as hosts send it, captures as `:a` and `:splat` (what a host fills in at run time). */
 export function targetTemplate(g: GeneratedRule): string {
-  const sent = (ts: readonly Token[]) => sentTargetText(g, ts);
+  const sent = (ts: readonly Token[], part?: 'query' | 'fragment') => sentTargetText(g, ts, part);
   const path = g.target.segments.map((s) => (typeof s === 'string' ? s : sent(s))).join('/');
-  return `/documentation/${path}/` + (g.target.query ? '?' + sent(g.target.query) : '') + (g.target.fragment ? '#' + sent(g.target.fragment) : '');
+  return `/documentation/${path}/` + (g.target.query ? '?' + sent(g.target.query, 'query') : '') + (g.target.fragment ? '#' + sent(g.target.fragment, 'fragment') : '');
 }
 
 /** ASCII letters flipped, escapes (`%XX`) untouched. */
@@ -134,12 +137,12 @@ export function requestsFor(g: GeneratedRule, variant: { query: string; spelling
   const tail = g.kind === 'pattern' ? `/${captureSent[0]}/${captureSent.slice(1).join('/')}` : g.trailingSlash ? '/' : '';
   const path = (lit: string) => `/documentation/${lit}${tail}`;
   // a target's own `'` is sent as `%27` (what a capture holds stays as the request sent it)
-  const sentTarget = (ts: readonly Token[]) => sentTargetText(g, ts);
+  const sentTarget = (ts: readonly Token[], part?: 'query' | 'fragment') => sentTargetText(g, ts, part);
   const targetPath = '/documentation/' + g.target.segments.map((s) => (s === ':a' ? captureSent[0]! : s === ':splat' ? captureSent.slice(1).join('/') : sentTarget(s))).join('/') + '/';
-  const tq = g.target.query ? sentTarget(g.target.query) : null;
+  const tq = g.target.query ? sentTarget(g.target.query, 'query') : null;
   const rq = variant.query;
   const query = tq !== null ? '?' + tq + (rq ? '&' + rq : '') : rq ? '?' + rq : '';
-  const location = targetPath + query + (g.target.fragment ? '#' + sentTarget(g.target.fragment) : '');
+  const location = targetPath + query + (g.target.fragment ? '#' + sentTarget(g.target.fragment, 'fragment') : '');
   const q = rq ? '?' + rq : '';
   const slashToggled = (p: string) => (g.kind === 'exact' ? (p.endsWith('/') ? p.slice(0, -1) : p + '/') : p);
   const out: GeneratedRequest[] = [
