@@ -99,7 +99,8 @@ function netlifyMatch(rules: Array<{ from: string; to: string; status?: number }
     const m = new RegExp(re).exec(pathname);
     if (!m) continue;
     let to = r.to;
-    names.forEach((n, i) => (to = to.replace(new RegExp(`:${n}(?![A-Za-z0-9_])`, 'g'), m[i + 1] ?? '')));
+    // a function, so that `$$` or `$&` in a capture is not read as a replacement pattern
+    names.forEach((n, i) => (to = to.replace(new RegExp(`:${n}(?![A-Za-z0-9_])`, 'g'), () => m[i + 1] ?? '')));
     return { status: r.status ?? 301, location: passQuery(to, query) };
   }
   return null;
