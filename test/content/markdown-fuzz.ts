@@ -143,9 +143,6 @@ export const KNOWN_FAMILIES: RegExp[] = [
   // a lazy line of raw HTML after a paragraph in a block quote or list item: remark ends the paragraph (and drops
   // a hard break before it) and makes the line an HTML block in the container (random seed -11059989)
   /^[^\n]*(?:>|[-*+]|\d[.)])[^\n]*\n[ \t]*<[^\n]*$/m,
-  // a shortcut reference (`![ref]`) followed by a `[` that opens no valid label (a code span or a table cell's
-  // `|` in the way, no `]` on the line): micromark reads no reference there, markdown-it a shortcut
-  /\]\[[^\]\n]*(?:[`|]|$)/m,
   // an empty list item in a block quote followed by blanks, then a lazy line
   /^[^\n]*>[ \t]*(?:[-*+]|\d+[.)])[ \t]*$/m,
   // a fence left open in a list item before a blank line and the next item: the blank belongs to the code, so

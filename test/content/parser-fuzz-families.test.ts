@@ -45,6 +45,8 @@ const FAMILIES: [family: string, input: string][] = [
   ['an unclosed HTML block of kinds 1-5 keeps every line ending to the end of the file', '<!-- c\n\n<!a\nb\n\n'],
   ['a code span in an image’s alt keeps its line ending', '![a `b\nc` ![d `e\nf`](/y)](/x)\n'],
   ['emphasis in an image label counts for which kind of run comes first', '![foo_bar_](/x/)~~*https://ex.com/a~b/~~\nmap*~~\n'],
+  ['a shortcut reference followed by a `[` that opens no full reference is no link (micromark)', '![ref][![](/x/) and [ref][\\] and [ref][a[b] and [ref][nope] but [ref][] [ref]\n\n[ref]: /r\n'],
+  ['a setext heading whose text starts with `#` (no ATX opening), inside block quotes', '> > #mailto:dev@example.com!\n> > ===\n\n#tag [a](/b)\n---\n'],
 ];
 
 describe('families the differential fuzzer found, each now remark’s tree', () => {

@@ -220,8 +220,9 @@ function inlineLineMap(token: Token, parent: Parent, source: SourceLines, row: {
   }
   const map = token.map ?? [0, 1];
   const headingAt = parent.type === 'heading' ? ((parent as Heading).position?.start.offset ?? -1) - source.lineStart(map[0]) : -1;
-  if (headingAt >= 0 && source.line(map[0])[headingAt] === '#') {
-    // ATX heading (a one-line setext heading's text may hold a `#` too): the content follows the opening `#`s.
+  if (headingAt >= 0 && ATX_OPENING.test(source.line(map[0]).slice(headingAt, headingAt + 7))) {
+    // ATX heading (a setext heading's text may start with `#`s not followed by a blank, `#tag`): the content
+    // follows the opening `#`s.
     const lineStart = source.lineStart(map[0]);
     const text = source.line(map[0]);
     const hashes = headingAt;
@@ -247,6 +248,9 @@ function inlineLineMap(token: Token, parent: Parent, source: SourceLines, row: {
   }
   return { contentStarts, sourceStarts };
 }
+
+// the opening of an ATX heading: one to six `#`s, then a blank or the end of the line
+const ATX_OPENING = /^#{1,6}(?:[ \t]|$)/;
 
 // HTML blocks that end only at a marker (CommonMark kinds 1-5), and the marker
 const HTML_ENDS: [RegExp, RegExp][] = [

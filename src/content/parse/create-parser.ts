@@ -9,6 +9,7 @@ import { useDirectives } from './directives.js';
 import { useMicromarkPairs } from './delimiter-pairs.js';
 import { useFootnotes } from './footnotes.js';
 import { useGfmTableRows } from './table-rows.js';
+import { useMicromarkReferenceEnds } from './reference-follow.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -36,6 +37,8 @@ export function createParser(): MarkdownIt {
   useDirectives(md);
   trackBlockPositions(md);
   trackInlinePositions(md);
+  // inside the literal rule's wrapper of link and image, which counts a `[` that starts no link
+  useMicromarkReferenceEnds(md);
   useAutolinkLiterals(md);
   limitNesting(md);
   return md;

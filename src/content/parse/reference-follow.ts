@@ -1,0 +1,49 @@
+import type { MarkdownIt, StateInline } from 'markdown-it';
+
+/**
+ * micromark's rule for what may follow a reference's label: a `[` after `[label]` must open a full reference
+ * (`[text][label]`, a label micromark reads: no unescaped `[`, at most 999 characters, not blank, defined) or be
+ * the `[]` of a collapsed one; otherwise nothing there is a link, not even the shortcut markdown-it falls back
+ * to (`![ref][![](/x)`, `[ref][\]`, `[ref][a[b]`).
+ */
+export function useMicromarkReferenceEnds(md: MarkdownIt): void {
+  for (const name of ['link', 'image']) {
+    const rule = ruleNamed(md, name);
+    md.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
+      const { src, pos } = state;
+      // cheap test first: most links have no `][` after them in their paragraph
+      const pair = src.indexOf('][', pos);
+      if (pair < 0 || pair >= state.posMax) return rule(state, silent);
+      const open = name === 'image' ? pos + 1 : pos;
+      if (src.charCodeAt(open) !== 0x5b || (name === 'image' && src.charCodeAt(pos) !== 0x21)) return rule(state, silent);
+      const labelEnd = state.md.helpers.parseLinkLabel(state, open, name === 'link');
+      if (labelEnd < 0 || src.charCodeAt(labelEnd + 1) !== 0x5b || src.charCodeAt(labelEnd + 2) === 0x5d) return rule(state, silent);
+      const label = micromarkLabel(src, labelEnd + 1, state.posMax);
+      const references = (state.env as { references?: Record<string, unknown> }).references;
+      if (label === null || !references?.[md.utils.normalizeReference(label)]) return false;
+      return rule(state, silent);
+    });
+  }
+}
+
+/** The label of `[label]` starting at `open` as micromark reads one, or null where micromark reads none. */
+function micromarkLabel(src: string, open: number, max: number): string | null {
+  let seen = false;
+  for (let i = open + 1; i < max && i - open <= 1000; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 0x5b) return null;
+    if (c === 0x5d) return seen ? src.slice(open + 1, i) : null;
+    if (c === 0x5c && (src.charCodeAt(i + 1) === 0x5b || src.charCodeAt(i + 1) === 0x5c || src.charCodeAt(i + 1) === 0x5d)) i++;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a) seen = true;
+  }
+  return null;
+}
+
+type Rule = (state: StateInline, silent: boolean) => boolean;
+
+function ruleNamed(md: MarkdownIt, name: string): Rule {
+  // markdown-it exposes rule functions only through `__rules__`
+  const rule = (md.inline.ruler as unknown as { __rules__: { name: string; fn: Rule }[] }).__rules__.find((r) => r.name === name);
+  if (!rule) throw new Error(`markdown-it has no \`${name}\` inline rule`);
+  return rule.fn;
+}
