@@ -47,6 +47,8 @@ const FAMILIES: [family: string, input: string][] = [
   ['emphasis in an image label counts for which kind of run comes first', '![foo_bar_](/x/)~~*https://ex.com/a~b/~~\nmap*~~\n'],
   ['a shortcut reference followed by a `[` that opens no full reference is no link (micromark)', '![ref][![](/x/) and [ref][\\] and [ref][a[b] and [ref][nope] but [ref][] [ref]\n\n[ref]: /r\n'],
   ['a setext heading whose text starts with `#` (no ATX opening), inside block quotes', '> > #mailto:dev@example.com!\n> > ===\n\n#tag [a](/b)\n---\n'],
+  ['an escaped pipe in a table cell: positions after it, a literal keeps the `\\`, code loses it, `\\\\|` splits', '| a \\| b | c |\n|---|---|\n| a \\| [l](/u) | [\\|][ref] www.example.com\\| |\n| *`x\\|y`* \\\\| `a\\\\b` |\n\n[ref]: /r\n'],
+  ['a backtick run in a link label whose only closer lies past the label opens no code span', '[`](/x/)a``map and ![`](/y)b`` c\n\n| A |\n|---|\n| [`](/x/)www.example.com``map |\n'],
 ];
 
 describe('families the differential fuzzer found, each now remark’s tree', () => {

@@ -53,6 +53,25 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
     (state as unknown as { backticksScanned: boolean }).backticksScanned = false;
     return end;
   };
+  // With the cache reset, markdown-it's backticks rule may take a closer past the end of the label it is
+  // tokenizing (it scans the whole source): such a run opens no code span there (`[\`](/x)a\`\`b`).
+  const backticks = ruleNamed(md, 'backticks');
+  md.inline.ruler.at('backticks', (state: StateInline, silent: boolean) => {
+    // only a label's tokenizing stops before the end of the source
+    if (state.posMax >= state.src.length) return backticks(state, silent);
+    const start = state.pos;
+    if (!backticks(state, true)) return false;
+    if (state.pos <= state.posMax) {
+      if (silent) return true;
+      state.pos = start;
+      return backticks(state, false);
+    }
+    let end = start;
+    while (state.src.charCodeAt(end) === 0x60) end++;
+    if (!silent) state.pending += state.src.slice(start, end);
+    state.pos = end;
+    return true;
+  });
   for (const name of ['link', 'image']) {
     const rule = ruleNamed(md, name);
     md.inline.ruler.at(name, (state: StateInline, silent: boolean) => {

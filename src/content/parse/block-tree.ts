@@ -124,6 +124,8 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
         if (parent.type === 'tableCell' && row && map.sourceStarts[0] !== undefined) {
           const start = source.point(map.sourceStarts[0]);
           parent.position = { start, end: source.point((map.sourceStarts[0] ?? 0) + token.content.length) };
+          // mdast-util-gfm-table: a `\|` in a code span in a cell is a pipe (the cell keeps the `\` for the inline parser)
+          if (token.content.includes('\\|')) unescapeCodePipes(parent);
         }
         break;
       }
@@ -247,6 +249,14 @@ function inlineLineMap(token: Token, parent: Parent, source: SourceLines, row: {
     sourceStarts.push(source.lineStart(line) + at);
   }
   return { contentStarts, sourceStarts };
+}
+
+/** `\\|` in code spans within a table cell becomes `|`, as mdast-util-gfm-table makes it. */
+function unescapeCodePipes(node: Parent): void {
+  for (const child of node.children as Nodes[]) {
+    if (child.type === 'inlineCode') child.value = child.value.replace(/\\\|/g, '|');
+    else if ('children' in child) unescapeCodePipes(child);
+  }
 }
 
 // the opening of an ATX heading: one to six `#`s, then a blank or the end of the line

@@ -52,6 +52,9 @@ function matchRowCells(state: StateBlock, from: number): void {
       columns = row ? splitRow(lineText(state, row[0])) : [];
       cell = 0;
     } else if ((token.type === 'td_open' || token.type === 'th_open') && ++cell > columns.length) skipping = true;
+    // the cell's text as written: markdown-it drops the `\` of `\|` (and splits `\\|` wrongly); micromark keeps
+    // it for the inline parser, where it escapes the pipe (a literal keeps it; code loses it: block-tree.ts)
+    else if (token.type === 'inline' && cell > 0 && cell <= columns.length) token.content = (columns[cell - 1] as string).trim();
     else if (token.type === 'tr_close') for (const text of columns.slice(cell)) out.push(...extraCell(state, text, row));
     if (!skipping) out.push(token);
     if (token.type === 'td_close' || token.type === 'th_close') skipping = false;
@@ -72,24 +75,20 @@ function extraCell(state: StateBlock, text: string, line: [number, number] | nul
   return [open, inline, close];
 }
 
-/** One row's cells as markdown-it's escapedSplit splits it: on pipes not after `\\`, an empty first and last dropped; at least one. */
+/** One row's cells as micromark splits it: on pipes, `\\|` and `\\\\` being escapes, an empty first and last dropped; at least one. */
 function splitRow(text: string): string[] {
   const columns: string[] = [];
-  let current = '';
   let last = 0;
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) !== 0x7c) continue;
-    if (text.charCodeAt(i - 1) === 0x5c) {
-      current += text.slice(last, i - 1);
-      last = i;
-    } else {
-      columns.push(current + text.slice(last, i));
-      current = '';
+    const c = text.charCodeAt(i);
+    if (c === 0x5c && (text.charCodeAt(i + 1) === 0x7c || text.charCodeAt(i + 1) === 0x5c)) i++;
+    else if (c === 0x7c) {
+      columns.push(text.slice(last, i));
       last = i + 1;
     }
   }
-  columns.push(current + text.slice(last));
+  columns.push(text.slice(last));
   if (columns[0] === '') columns.shift();
-  if (columns[columns.length - 1] === '') columns.pop();
+  if (columns[columns.length - 1]?.trim() === '') columns.pop();
   return columns.length === 0 ? [''] : columns;
 }
