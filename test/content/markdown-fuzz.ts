@@ -146,9 +146,6 @@ export const KNOWN_FAMILIES: RegExp[] = [
   // a fence left open in a list item before a blank line and the next item: the blank belongs to the code, so
   // remark's list is tight; list-spread.ts counts it
   /^[ \t>]*(?:[-*+]|\d+[.)])[ \t]+(?:```|~~~)/m,
-  // `www.` and blanks at the end of a line (a setext heading's text, a hard break; micromark sees the blanks,
-  // markdown-it trims them)
-  /www\.[ \t]+\n/i,
 ];
 
 const POSITIONED = new Set(['link', 'linkReference', 'image', 'imageReference', 'definition', 'heading']);

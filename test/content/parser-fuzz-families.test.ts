@@ -49,6 +49,8 @@ const FAMILIES: [family: string, input: string][] = [
   ['a setext heading whose text starts with `#` (no ATX opening), inside block quotes', '> > #mailto:dev@example.com!\n> > ===\n\n#tag [a](/b)\n---\n'],
   ['an escaped pipe in a table cell: positions after it, a literal keeps the `\\`, code loses it, `\\\\|` splits', '| a \\| b | c |\n|---|---|\n| a \\| [l](/u) | [\\|][ref] www.example.com\\| |\n| *`x\\|y`* \\\\| `a\\\\b` |\n\n[ref]: /r\n'],
   ['a backtick run in a link label whose only closer lies past the label opens no code span', '[`](/x/)a``map and ![`](/y)b`` c\n\n| A |\n|---|\n| [`](/x/)www.example.com``map |\n'],
+  ['blanks before a line ending: all dropped, a tab among them makes no hard break', 'a\t\nb \t\nc\t  \nd  \ne `x`\t\n\tf\n\n> g\t\n> h\n'],
+  ['`www.` before trailing blanks at the end of a paragraph or setext heading is a literal', 'a www.  \n\nHead www.\t\n===\n\n> - b\n>   www. \n>   ---\n\nc www.\n'],
 ];
 
 describe('families the differential fuzzer found, each now remark’s tree', () => {

@@ -1,4 +1,4 @@
-import type { MarkdownIt, StateInline } from 'markdown-it';
+import type { MarkdownIt, StateInline, Token } from 'markdown-it';
 import { isAtext, literalAt, previousEmail, previousProtocol, previousWww } from './literal-scan.js';
 
 /**
@@ -28,7 +28,7 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
     // Stop the run of plain text where a literal starts.
     for (let i = firstCandidate(s, start + 1, s.pos); i < s.pos; i++) {
       if (!candidate(s, i)) continue;
-      const found = literalAt(s.src, i, s.src.charCodeAt(i - 1), (hints(s) & EMAIL) !== 0);
+      const found = literalAt(s.src, i, s.src.charCodeAt(i - 1), (hints(s) & EMAIL) !== 0, (s.env as LiteralEnv).blankAfter === true);
       if (!found) continue;
       s.gfmLiteral = { pos: i, ...found };
       if (!silent) s.pending = s.pending.slice(0, s.pending.length - (s.pos - i));
@@ -72,6 +72,18 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
     state.pos = end;
     return true;
   });
+  // markdown-it trims a paragraph's (or setext heading's) last line; micromark's tokenizer sees its trailing blanks,
+  // which let a `www.` right before them be a literal
+  md.core.ruler.at('inline', (state) => {
+    const env = state.env as LiteralEnv;
+    for (let i = 0; i < state.tokens.length; i++) {
+      const token = state.tokens[i]!;
+      if (token.type !== 'inline') continue;
+      env.blankAfter = WWW_AT_END.test(token.content.slice(-4)) && blankAfterWww(state.src, state.tokens[i - 1], token);
+      state.md.inline.parse(token.content, state.md, state.env, token.children ?? (token.children = []));
+    }
+    env.blankAfter = false;
+  });
   for (const name of ['link', 'image']) {
     const rule = ruleNamed(md, name);
     md.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
@@ -102,6 +114,26 @@ function ruleNamed(md: MarkdownIt, name: string): Rule {
 /** What the tokenizer leaves in markdown-it's `env`: whether any inline content may hold a literal in its text. */
 export interface LiteralEnv {
   literalText?: boolean;
+  /** The inline content now parsed ends in `www.` with blanks after it in the source (see blankAfterWww). */
+  blankAfter?: boolean;
+}
+
+const WWW_AT_END = /^www\.$/i;
+
+/** Has the source blanks after the last line of this paragraph's or setext heading's content? */
+function blankAfterWww(src: string, open: Token | undefined, inline: Token): boolean {
+  const setext = open?.type === 'heading_open' && (open.markup === '=' || open.markup === '-');
+  if (!inline.map || !(setext || open?.type === 'paragraph_open')) return false;
+  const last = inline.map[1] - 1;
+  let start = 0;
+  for (let l = 0; l < last; l++) {
+    const nl = src.indexOf('\n', start);
+    if (nl === -1) return false;
+    start = nl + 1;
+  }
+  const end = src.indexOf('\n', start);
+  const c = src.charCodeAt((end === -1 ? src.length : end) - 1);
+  return c === 0x20 || c === 0x09;
 }
 
 /** Link and image rules running (their labels are being scanned or tokenized): no literals there. */
@@ -177,7 +209,7 @@ function literal(s: LiteralState, silent: boolean): boolean {
   let found = s.gfmLiteral?.pos === pos ? s.gfmLiteral : null;
   if (!found) {
     if (!candidate(s, pos)) return false;
-    const lit = literalAt(s.src, pos, pos === 0 ? -1 : s.src.charCodeAt(pos - 1), (hints(s) & EMAIL) !== 0);
+    const lit = literalAt(s.src, pos, pos === 0 ? -1 : s.src.charCodeAt(pos - 1), (hints(s) & EMAIL) !== 0, (s.env as LiteralEnv).blankAfter === true);
     if (!lit) return false;
     found = { pos, ...lit };
   }

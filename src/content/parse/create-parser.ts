@@ -10,6 +10,7 @@ import { useMicromarkPairs } from './delimiter-pairs.js';
 import { useFootnotes } from './footnotes.js';
 import { useGfmTableRows } from './table-rows.js';
 import { useMicromarkReferenceEnds } from './reference-follow.js';
+import { useMicromarkLineEnds } from './line-ends.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -31,6 +32,7 @@ export function createParser(): MarkdownIt {
   keepReferenceTokens(md);
   useGfmTableRows(md);
   useGfmStrikethrough(md);
+  useMicromarkLineEnds(md);
   useMicromarkPairs(md);
   // before the position tracking, which wraps every block rule there is when it runs
   useFootnotes(md);

@@ -20,7 +20,8 @@ export const previousProtocol = (c: number) => !isAlpha(c);
 export const previousEmail = (c: number) => !(c === 47 || isAtext(c));
 
 /** The kind and end of the literal starting at `pos`, or null. */
-export function literalAt(src: string, pos: number, prev: number, email: boolean): { end: number; kind: 'www' | 'http' | 'email' } | null {
+/** `blankAfter`: the source has blanks after the content's end (micromark sees them; markdown-it trimmed them). */
+export function literalAt(src: string, pos: number, prev: number, email: boolean, blankAfter = false): { end: number; kind: 'www' | 'http' | 'email' } | null {
   const c = src.charCodeAt(pos);
   // micromark tries the e-mail construct first at every character
   if (email && isAtext(c) && previousEmail(prev)) {
@@ -28,7 +29,7 @@ export function literalAt(src: string, pos: number, prev: number, email: boolean
     if (end !== -1) return { end, kind: 'email' };
   }
   if ((c === 87 || c === 119) && previousWww(prev)) {
-    const end = www(src, pos);
+    const end = www(src, pos, blankAfter);
     if (end !== -1) return { end, kind: 'www' };
   }
   if ((c === 72 || c === 104) && previousProtocol(prev)) {
@@ -40,9 +41,10 @@ export function literalAt(src: string, pos: number, prev: number, email: boolean
 
 const code = (src: string, i: number) => (i < src.length ? src.charCodeAt(i) : -1);
 
-function www(src: string, pos: number): number {
+function www(src: string, pos: number, blankAfter: boolean): number {
   for (let i = 0; i < 3; i++) if ((code(src, pos + i) | 0x20) !== 119) return -1;
-  if (code(src, pos + 3) !== 46 || pos + 4 >= src.length) return -1;
+  // micromark wants a character after `www.`: a blank will do, the end of the content will not
+  if (code(src, pos + 3) !== 46 || (pos + 4 >= src.length && !blankAfter)) return -1;
   const end = domain(src, pos);
   return end === -1 ? -1 : path(src, end);
 }
