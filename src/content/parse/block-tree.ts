@@ -176,7 +176,9 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
       case 'bullet_list_close':
       case 'ordered_list_close': {
         const list = stack.pop() as List;
-        applyListSpread(list, ranges, source, hidden.get(list));
+        let quotes = 0;
+        for (const node of stack) if (node.type === 'blockquote') quotes++;
+        applyListSpread(list, ranges, source, hidden.get(list), quotes);
         break;
       }
       case 'thead_open':
