@@ -79,7 +79,8 @@ export function useAutolinkLiterals(md: MarkdownIt): void {
     for (let i = 0; i < state.tokens.length; i++) {
       const token = state.tokens[i]!;
       if (token.type !== 'inline') continue;
-      env.blankAfter = WWW_AT_END.test(token.content.slice(-4)) && blankAfterWww(state.src, state.tokens[i - 1], token);
+      const c = token.content;
+      env.blankAfter = c.charCodeAt(c.length - 1) === 0x2e && WWW_AT_END.test(c.slice(-4)) && blankAfterWww(state.src, state.tokens[i - 1], token);
       state.md.inline.parse(token.content, state.md, state.env, token.children ?? (token.children = []));
     }
     env.blankAfter = false;

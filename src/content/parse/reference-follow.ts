@@ -7,22 +7,18 @@ import type { MarkdownIt, StateInline } from 'markdown-it';
  * to (`![ref][![](/x)`, `[ref][\]`, `[ref][a[b]`).
  */
 export function useMicromarkReferenceEnds(md: MarkdownIt): void {
-  // where the next `][` is, found once per stretch of text (a scan per `[` would be quadratic in `[[[[…`)
-  md.inline.State = class extends md.inline.State {
-    pairFrom = -1;
-    pairAt = -1;
-  };
   for (const name of ['link', 'image']) {
     const rule = ruleNamed(md, name);
     md.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
       const { src, pos } = state;
-      const s = state as PairState;
-      if (s.pairFrom === -1 || pos < s.pairFrom || (s.pairAt !== -1 && s.pairAt < pos)) {
-        s.pairFrom = pos;
-        s.pairAt = src.indexOf('][', pos);
+      // where the next `][` is, found once per stretch of text (a scan per `[` would be quadratic in `[[[[…`)
+      if (src !== pairSrc || pos < pairFrom || (pairAt !== -1 && pairAt < pos)) {
+        pairSrc = src;
+        pairFrom = pos;
+        pairAt = src.indexOf('][', pos);
       }
       // cheap test first: most links have no `][` after them in their paragraph
-      const pair = s.pairAt;
+      const pair = pairAt;
       if (pair < 0 || pair >= state.posMax) return rule(state, silent);
       const open = name === 'image' ? pos + 1 : pos;
       if (src.charCodeAt(open) !== 0x5b || (name === 'image' && src.charCodeAt(pos) !== 0x21)) return rule(state, silent);
@@ -51,10 +47,10 @@ function micromarkLabel(src: string, open: number, max: number): string | null {
 
 type Rule = (state: StateInline, silent: boolean) => boolean;
 
-interface PairState extends StateInline {
-  pairFrom: number;
-  pairAt: number;
-}
+// the inline content last searched for `][`, from where, and the index found (-1: none)
+let pairSrc = '';
+let pairFrom = 0;
+let pairAt = -1;
 
 function ruleNamed(md: MarkdownIt, name: string): Rule {
   // markdown-it exposes rule functions only through `__rules__`
