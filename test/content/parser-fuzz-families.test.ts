@@ -53,6 +53,7 @@ const FAMILIES: [family: string, input: string][] = [
   ['`www.` before trailing blanks at the end of a paragraph or setext heading is a literal', 'a www.  \n\nHead www.\t\n===\n\n> - b\n>   www. \n>   ---\n\nc www.\n'],
   ['blank lines an unclosed fence ending a list item holds are the code’s: the list stays tight', '- ```\n\n- b\n\n1. ~~~js\n   x\n\n2. c\n\n- - ```\n\n- d\n\n* a\n\n  ```\n  x\n\n* e\n'],
   ['a `>` alone in a list item is an empty block quote, not a blank line between items', '- - www.example.com  \n    >\n- - map\n\n* a\n  >\n* b\n'],
+  ['a defined label followed by a `(` that opens no resource at the end of the text is a shortcut reference', '- # ![ref](\n- > ![](/x/)\n\n| A |\n|---|\n| *![ref](*\\* |\n\n[ref]( and [nope](\n\n[ref]: /ref/\n'],
   // families once skipped by the fuzzer that no longer differ (the skip is gone; the case keeps them fixed)
   ['whitespace-only lines in fenced code, in a list item and a block quote', '```\n  \nx\n   \n```\n\n- ```\n   \n  ```\n\n> ```\n>   \n> ```\n'],
   ['a line indented four spaces after a block quote is a lazy line', '>a\n    b\n\n> a\n    - b\n'],

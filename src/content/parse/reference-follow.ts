@@ -9,7 +9,32 @@ import type { MarkdownIt, StateInline } from 'markdown-it';
 export function useMicromarkReferenceEnds(md: MarkdownIt): void {
   for (const name of ['link', 'image']) {
     const rule = ruleNamed(md, name);
-    md.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
+    md.inline.ruler.at(name, (state: StateInline, silent: boolean) => follow(state, silent) || shortcutBeforeParen(state, silent));
+    /** markdown-it gives up on `[ref](` where the `(` opens no resource at the end of the text; micromark reads the shortcut. */
+    const shortcutBeforeParen = (state: StateInline, silent: boolean): boolean => {
+      const { src, pos } = state;
+      const open = name === 'image' ? pos + 1 : pos;
+      if (src.charCodeAt(open) !== 0x5b || (name === 'image' && src.charCodeAt(pos) !== 0x21)) return false;
+      if (src !== parenSrc || pos < parenFrom || (parenAt !== -1 && parenAt < pos)) {
+        parenSrc = src;
+        parenFrom = pos;
+        parenAt = src.indexOf('](', pos);
+      }
+      if (parenAt < 0 || parenAt >= state.posMax) return false;
+      const labelEnd = state.md.helpers.parseLinkLabel(state, open, name === 'link');
+      if (labelEnd < 0 || src.charCodeAt(labelEnd + 1) !== 0x28) return false;
+      const references = (state.env as { references?: Record<string, unknown> }).references;
+      if (!references?.[md.utils.normalizeReference(src.slice(open + 1, labelEnd))]) return false;
+      // with the `(` out of reach, markdown-it reads the shortcut
+      const max = state.posMax;
+      state.posMax = labelEnd + 1;
+      try {
+        return rule(state, silent);
+      } finally {
+        state.posMax = max;
+      }
+    };
+    const follow = (state: StateInline, silent: boolean): boolean => {
       const { src, pos } = state;
       // where the next `][` is, found once per stretch of text (a scan per `[` would be quadratic in `[[[[…`)
       if (src !== pairSrc || pos < pairFrom || (pairAt !== -1 && pairAt < pos)) {
@@ -28,7 +53,7 @@ export function useMicromarkReferenceEnds(md: MarkdownIt): void {
       const references = (state.env as { references?: Record<string, unknown> }).references;
       if (label === null || !references?.[md.utils.normalizeReference(label)]) return false;
       return rule(state, silent);
-    });
+    };
   }
 }
 
@@ -51,6 +76,10 @@ type Rule = (state: StateInline, silent: boolean) => boolean;
 let pairSrc = '';
 let pairFrom = 0;
 let pairAt = -1;
+// the same for `](`
+let parenSrc = '';
+let parenFrom = 0;
+let parenAt = -1;
 
 function ruleNamed(md: MarkdownIt, name: string): Rule {
   // markdown-it exposes rule functions only through `__rules__`
