@@ -59,10 +59,11 @@ describe('the search dialog', () => {
     const page = await context.newPage();
     await page.goto(`${server.origin()}/documentation/maps/popups/`);
     await page.waitForFunction(() => typeof window.___docsgenRuntime?.['search'] === 'function');
-    // the matching page's data (its HTML, for the excerpt) is held until the test lets it go
+    // the matching page's data (its HTML, for the excerpt) is held until the test lets it go: page-data.json under
+    // the React app, page-data-rsc.json under partial hydration
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    server.rules.push({ path: /\/page-data\/data\/geocoding\/page-data\.json$/, hold: held, times: 1 });
+    server.rules.push({ path: /\/page-data\/data\/geocoding\/page-data(?:-rsc)?\.json$/, hold: held });
     try {
       await page.keyboard.press('Control+k');
       await page.locator('.search-dialog[open] input').waitFor();
