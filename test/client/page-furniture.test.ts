@@ -227,6 +227,11 @@ describe('page furniture in the browser', () => {
       const { page, context } = await open(p);
       await page.setViewportSize({ width, height: 800 });
       await page.emulateMedia({ colorScheme: scheme });
+      // the header drawn by Calcite and its color transitions over: axe measures the colors a reader ends up with
+      await page.waitForFunction(() => {
+        const calcite = [...document.querySelectorAll('.site-header :is(calcite-navigation-logo, calcite-menu-item)')];
+        return calcite.every((e) => e.hasAttribute('calcite-hydrated') && e.shadowRoot) && document.getAnimations().every((a) => a.playState !== 'running');
+      }, undefined, WAIT);
       // every state a reader meets: a copy button shown and one saying "Copied", the table of contents marking a section
       if (p === '/guide/first/') {
         await page.locator('.copy-button').nth(1).click();
