@@ -61,13 +61,22 @@ describe('bad input never destroys good output', () => {
   });
 
   it('reports too many open files (ulimit -n) as one DG3003 line, exit 1, and keeps dist/', async () => {
-    // enough descriptors for Node to load the CLI (its modules open in parallel), too few for a whole build
-    const r = await runDocsgen(['build', '--root', site, '--no-cache'], { limits: { openFiles: 64 } });
-    expect(r.exitCode, r.stderr).toBe(1);
-    const problems = r.stderr.split('\n').filter((l) => /  error  DG\d{4}  /.test(l));
-    expect(problems).toEqual([expect.stringMatching(/^\S+:1:1  error  DG3003  cannot access \S+: too many open files \(EMFILE\)  \(raise the open-files limit \(ulimit -n\) and build again\)$/)]);
-    expect(r.stderr).not.toMatch(noStack);
-    expect(await snapshotTree(path.join(site, 'dist'))).toEqual(good);
+    // How many descriptors a build holds at once depends on timing (modules load and files open in parallel), so
+    // the limit rises from just above what Node needs to load the CLI until the build runs out of descriptors; a
+    // build that has enough exits 0, and every one that has not must be the one DG3003 line.
+    let hits = 0;
+    for (const openFiles of [56, 60, 64, 72, 80, 96]) {
+      const r = await runDocsgen(['build', '--root', site, '--no-cache'], { limits: { openFiles } });
+      if (r.exitCode === 0) continue;
+      expect(r.exitCode, r.stderr).toBe(1);
+      const problems = r.stderr.split('\n').filter((l) => /  error  DG\d{4}  /.test(l));
+      expect(problems).toEqual([expect.stringMatching(/^\S+:1:1  error  DG3003  cannot access \S+: too many open files \(EMFILE\)  \(raise the open-files limit \(ulimit -n\) and build again\)$/)]);
+      expect(r.stderr).not.toMatch(noStack);
+      expect(await snapshotTree(path.join(site, 'dist'))).toEqual(good);
+      hits++;
+      if (hits === 2) break;
+    }
+    expect(hits, 'no limit tried made the build run out of descriptors').toBeGreaterThan(0);
   });
 
   it('reports a template whose module throws when loaded at the line that threw, and keeps dist/', async () => {
