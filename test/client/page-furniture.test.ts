@@ -53,9 +53,14 @@ afterAll(async () => {
 });
 
 /** A fresh context on `origin`, clipboard allowed, console problems collected; closed at the end of the test. */
-async function open(path: string, options: { js?: boolean; at?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ page: Page; context: BrowserContext; problems: string[]; messages: string[] }> {
+async function open(path: string, options: { js?: boolean; at?: string; serviceWorkers?: 'allow' | 'block'; width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; context: BrowserContext; problems: string[]; messages: string[] }> {
   const at = options.at ?? origin;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: options.js !== false, serviceWorkers: options.serviceWorkers ?? 'block' });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+    javaScriptEnabled: options.js !== false,
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   // granted where it can be (a secure context): on another plain-HTTP host the page copies without permission
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: at.includes(OTHER_HOST) ? origin : at });
   const page = await context.newPage();
@@ -224,10 +229,9 @@ describe('page furniture in the browser', () => {
     const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const found: string[] = [];
     for (const p of ['/', '/guide/first/', '/guide/second/', '/reference/api%20options/']) {
-      const { page, context } = await open(p);
-      await page.setViewportSize({ width, height: 800 });
-      await page.emulateMedia({ colorScheme: scheme });
-      // the header drawn by Calcite and its color transitions over: axe measures the colors a reader ends up with
+      // the page opens in its size and mode, as a reader's does: no switch, so no colors in transition
+      const { page, context } = await open(p, { width, colorScheme: scheme });
+      // the header drawn by Calcite and any transition over: axe measures the colors a reader ends up with
       await page.waitForFunction(() => {
         const calcite = [...document.querySelectorAll('.site-header :is(calcite-navigation-logo, calcite-menu-item)')];
         return calcite.every((e) => e.hasAttribute('calcite-hydrated') && e.shadowRoot) && document.getAnimations().every((a) => a.playState !== 'running');
