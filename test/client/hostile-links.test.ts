@@ -96,7 +96,10 @@ async function clickEach(page: Page, openPage: () => Promise<void>, selector: st
       try {
         return await openPage();
       } catch (err) {
-        if (attempt === 3 || !/interrupted by another navigation/.test(String(err))) throw err;
+        if (attempt === 5 || !/interrupted by another navigation/.test(String(err))) throw err;
+        // let the navigation that interrupted finish before loading again (a reload loop would still fail here)
+        await page.waitForLoadState('load').catch(() => undefined);
+        await page.waitForTimeout(250 * (attempt + 1));
       }
     }
   };
