@@ -102,10 +102,14 @@ export function createSearch(base: string, sources: SearchSources): (query: stri
     // neighbouring keys may share a file: each file is read once
     const loadShards = (keys: string[]) =>
       Promise.all([...new Set(keys.map((k) => m.shards[k]!))].map((file) => get<Record<string, number[]>>(file)));
+    // the last word is still being typed: it may be the start of a longer one; so may any word of 3+ letters
+    const isPrefix = (i: number) => i === typed.length - 1 || typed[i]!.length >= 3;
+    // every word's files requested at once (one round trip, not one per word); failures are met word by word below
+    const requested = typed.map((q, i) => loadShards(shardsFor(m, q, isPrefix(i))));
+    for (const r of requested) r.catch(() => undefined);
     for (const [i, q] of typed.entries()) {
-      // the last word is still being typed: it may be the start of a longer one; so may any word of 3+ letters
-      const prefix = i === typed.length - 1 || q.length >= 3;
-      const shards = await loadShards(shardsFor(m, q, prefix));
+      const prefix = isPrefix(i);
+      const shards = await requested[i]!;
       const candidates: Array<[string, number[], number]> = [];
       for (const shard of shards) {
         for (const t in shard) {
