@@ -119,8 +119,8 @@ describe('bad input never destroys good output', () => {
 // A full disk is the machine's problem: one line naming the file, exit 1, no stack trace, the output as it was.
 // Pages written from the cache fail one by one as the disk fills; the staging folder is removed only once every
 // write in flight has settled (test/util/map-limit.test.ts), else its removal raced them: ENOTEMPTY, an internal error.
-// These mount small tmpfs file systems (root only); where mounting is not allowed they are skipped, except under
-// CI=true, where they fail. The limits above (ulimit -f, ulimit -n) need no root and run everywhere.
+// These mount small tmpfs file systems (root only); where mounting is not allowed they fail and say why, never
+// skip (test/helpers/ci.ts). The limits above (ulimit -f, ulimit -n) need no root and run everywhere.
 const mountable = canMount((probe) => ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]);
 
 describeWhen(mountable, 'mounting a size-limited tmpfs needs root')('a disk that fills up', () => {
