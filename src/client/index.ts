@@ -1,18 +1,15 @@
 // The browser runtime's entry: hydrates the server-rendered page, then navigates client-side with the seed's
 // loader, prefetching, scroll restoration, announcements, service worker and translations.
 import { setAssetPath } from '@esri/calcite-components';
-import { applyStoredColorMode } from './color-mode.js';
 import { pageBuildHash, reloadOnHashMismatch } from './compilation-hash.js';
-import { loadDocument } from './load-document.js';
 import { Loader } from './loader.js';
 import { startNavigation } from './navigate.js';
 import type { AppOptions } from './options.js';
 import { pageKey } from './paths.js';
 import { Prefetcher } from './prefetch.js';
-import { redirectTarget } from './redirects.js';
 import { hydratePage, showPage } from './render.js';
 import { ensureLocationKey, restoreScroll, startScrollSaving } from './scroll.js';
-import { runtimeFace, settleAddress } from './session.js';
+import { openPage, runtimeFace, settleAddress } from './session.js';
 import { registerServiceWorker } from './service-worker.js';
 import { watchTabs } from './tabs.js';
 import { mountIslands } from './template-api.js';
@@ -26,13 +23,8 @@ export { backoffDelay } from './fetch-retry.js';
 export async function startApp(options: AppOptions): Promise<void> {
   const prefix = options.pathPrefix;
   setAssetPath(`${prefix}/calcite/`);
-  applyStoredColorMode();
-  const root = document.getElementById('___docsgen');
+  const root = openPage(options);
   if (!root) return;
-  const redirect = redirectTarget(options.redirects, location.pathname, location.search);
-  // a redirect whose target may not be loaded renders the page instead
-  if (redirect && loadDocument(redirect + location.hash, 'replace')) return;
-  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
   const loader = new Loader(options, pageBuildHash());
   const page = await loader.loadPage(location.pathname + location.search);

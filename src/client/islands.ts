@@ -2,19 +2,16 @@
 // app. The page stays the server's HTML; only its islands (templates/README.md) come alive, and client navigation
 // fetches each page's `page-data-rsc.json` and swaps the next page's regions in. The seed's loader rules,
 // prefetching, scroll restoration, announcements, build-hash reload and service worker work as in the app.
-import { applyStoredColorMode } from './color-mode.js';
 import { pageBuildHash, reloadOnHashMismatch } from './compilation-hash.js';
 import { fetchData } from './data.js';
-import { loadDocument } from './load-document.js';
 import { Loader } from './loader.js';
 import { startNavigation } from './navigate.js';
 import type { AppOptions } from './options.js';
 import { pageKey } from './paths.js';
 import { Prefetcher } from './prefetch.js';
-import { redirectTarget } from './redirects.js';
 import { ensureLocationKey, restoreScroll, startScrollSaving } from './scroll.js';
 import { registerServiceWorker } from './service-worker.js';
-import { runtimeFace, settleAddress } from './session.js';
+import { openPage, runtimeFace, settleAddress } from './session.js';
 import { swapRegions } from './swap.js';
 import { watchTabs } from './tabs.js';
 import { mountIslands, startPartialHydration } from './template-api.js';
@@ -22,12 +19,8 @@ import { mountIslands, startPartialHydration } from './template-api.js';
 /** Starts the islands runtime: the page's -rsc data, its islands, then client navigation. */
 export async function startIslands(options: AppOptions): Promise<void> {
   const prefix = options.pathPrefix;
-  applyStoredColorMode();
-  const root = document.getElementById('___docsgen');
+  const root = openPage(options);
   if (!root) return;
-  const redirect = redirectTarget(options.redirects, location.pathname, location.search);
-  if (redirect && loadDocument(redirect + location.hash, 'replace')) return;
-  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
   startPartialHydration();
   const loader = new Loader(options, pageBuildHash(), true);

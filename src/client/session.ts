@@ -1,12 +1,31 @@
-// What both runtimes (the React app, index.ts, and the islands runtime, islands.ts) do alike once the first
-// page's data is in: settle the address bar, and offer the site search.
+// What both runtimes (the React app, index.ts, and the islands runtime, islands.ts) do alike: open the page (color
+// mode, a redirect of this address, scroll restoration) and, once the first page's data is in, settle the address
+// bar and offer the site search.
+import { applyStoredColorMode } from './color-mode.js';
 import { fetchData } from './data.js';
+import { loadDocument } from './load-document.js';
 import type { LoadedPage, Loader } from './loader.js';
 import { normalizeLocale, uiLocale } from './locale.js';
 import type { Navigate } from './navigate.js';
 import type { AppOptions } from './options.js';
+import { redirectTarget } from './redirects.js';
 import { serviceWorkerState } from './service-worker.js';
 import { createMessagesLoader } from './t9n.js';
+
+/**
+ * The start both runtimes share: the stored color mode, the page's root, a redirect of this address (a full load
+ * of its target), scroll restoration by the runtime. Null when there is no root or the page is being redirected.
+ */
+export function openPage(options: AppOptions): HTMLElement | null {
+  applyStoredColorMode();
+  const root = document.getElementById('___docsgen');
+  if (!root) return null;
+  const redirect = redirectTarget(options.redirects, location.pathname, location.search);
+  // a redirect whose target may not be loaded renders the page instead
+  if (redirect && loadDocument(redirect + location.hash, 'replace')) return null;
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  return root;
+}
 
 /** The stored path of a status page: never "corrected" to the address it is shown at. */
 const STATUS_PAGE = /^\/(404|500)(\/?|\.html)$/;
