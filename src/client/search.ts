@@ -2,18 +2,7 @@
 // then only the shards a query's terms live in and the document blocks of its results), ranks pages, and
 // builds each result's excerpt and deep link from the page's own HTML (its page-data, which the loader keeps
 // for the navigation that usually follows). Loaded on first use, in a chunk of its own.
-import { editDistance, foldTerm, searchTerms, wordSpans } from '../util/search-terms.js';
-
-/** The index's manifest (src/search/merge.ts). */
-interface Manifest {
-  version: number;
-  lang: string;
-  docs: number;
-  block: number;
-  blocks: string[];
-  shards: Record<string, string>;
-  vocab: Record<string, string>;
-}
+import { editDistance, foldTerm, searchTerms, wordSpans, type SearchManifest } from '../util/search-terms.js';
 
 /** One result. */
 export interface SearchHit {
@@ -72,11 +61,11 @@ export function createSearch(base: string, sources: SearchSources): (query: stri
     }
     return p as Promise<T>;
   };
-  let manifest: Promise<Manifest> | null = null;
-  const man = () => (manifest ??= get<Manifest>('index.json').catch((e) => ((manifest = null), Promise.reject(e))));
+  let manifest: Promise<SearchManifest> | null = null;
+  const man = () => (manifest ??= get<SearchManifest>('index.json').catch((e) => ((manifest = null), Promise.reject(e))));
 
   /** The keys of the shards that may hold `term` or, when `prefix`, terms starting with it. */
-  const shardsFor = (m: Manifest, term: string, prefix: boolean): string[] => {
+  const shardsFor = (m: SearchManifest, term: string, prefix: boolean): string[] => {
     const cps = [...term];
     let own: string | null = null;
     for (let n = Math.min(cps.length, 6); n >= 1 && own === null; n--) {
@@ -181,7 +170,7 @@ export function createSearch(base: string, sources: SearchSources): (query: stri
   };
 
   /** Index terms closest to `q` (same first letter, at most `max` edits), most frequent first. */
-  async function closest(m: Manifest, q: string, max: number, count: number): Promise<string[]> {
+  async function closest(m: SearchManifest, q: string, max: number, count: number): Promise<string[]> {
     const first = [...q][0]!;
     if (!m.vocab[first]) return [];
     const list = await get<string[]>(m.vocab[first]!);

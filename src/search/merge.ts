@@ -2,7 +2,9 @@
 // vocabulary by first letter (for suggestions) and the manifest naming them all. Every file but the manifest is
 // named by its content's hash, so a browser or service worker may keep it forever.
 import { createHash } from 'node:crypto';
-import { shardKey } from '../util/search-terms.js';
+import { shardKey, type SearchManifest } from '../util/search-terms.js';
+
+export type { SearchManifest };
 
 /** One page as the index lists it. */
 export interface IndexedPage {
@@ -15,23 +17,6 @@ export interface IndexedPage {
   terms: string;
 }
 
-/** The manifest (`search/index.json`): everything else is found through it. */
-export interface SearchManifest {
-  version: 1;
-  lang: string;
-  /** Pages in the index (document ids are 0 … docs-1). */
-  docs: number;
-  /** Pages per document block. */
-  block: number;
-  blocks: string[];
-  /**
-   * Shard key (a term prefix) → file; a term lives in the longest key that prefixes it. Small shards of
-   * neighbouring keys share one file (a small site would otherwise write hundreds of files of a few bytes).
-   */
-  shards: Record<string, string>;
-  /** First character → file of the terms that start with it, most frequent first (for "did you mean"). */
-  vocab: Record<string, string>;
-}
 
 /** Pages per document block: the results of one query touch a few blocks of a few KB each. */
 export const DOCS_PER_BLOCK = 128;

@@ -82,3 +82,21 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return prev[b.length]!;
 }
+
+/** The search index's manifest (`search/index.json`), as the build writes it and the browser reads it. */
+export interface SearchManifest {
+  version: 1;
+  lang: string;
+  /** Pages in the index (document ids are 0 … docs-1). */
+  docs: number;
+  /** Pages per document block. */
+  block: number;
+  blocks: string[];
+  /**
+   * Shard key (a term prefix) → file; a term lives in the longest key that prefixes it. Small shards of
+   * neighbouring keys share one file (a small site would otherwise write hundreds of files of a few bytes).
+   */
+  shards: Record<string, string>;
+  /** First character → file of the terms that start with it, most frequent first (for "did you mean"). */
+  vocab: Record<string, string>;
+}
