@@ -1,25 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { SearchAnswer as Answer, SearchHit as Hit } from 'docsgen/runtime';
 
 /** Calcite's 24 px "search" icon, inline: the header button draws at once, with no icon request. */
 const SEARCH_ICON =
   'M22.053 21.346l-6.271-6.271a8.302 8.302 0 1 0-.707.707l6.271 6.271zM3 9.5A6.5 6.5 0 1 1 9.5 16 6.508 6.508 0 0 1 3 9.5z';
 
-interface Hit {
-  href: string;
-  path: string;
-  title: string;
-  section: string;
-  heading?: string;
-  excerpt: string;
-}
-interface Answer {
-  query: string;
-  hits: Hit[];
-  corrected: Array<[string, string]>;
-  suggestions: string[];
-  /** The hits with excerpts and deep links, once the pages' HTML is in. */
-  detailed?: Promise<Hit[]>;
-}
 interface SearchRuntime {
   search: (q: string) => Promise<Answer>;
   searchDebounceMs: number;

@@ -1,6 +1,8 @@
 // What templates may import from docsgen's runtime as `docsgen/runtime` (an esbuild alias in both template
 // bundles): small, dependency-free helpers that work on the server and in the browser.
 export { CALCITE_DEBOUNCE } from './fetch-retry.js';
+/** What the runtime's `search()` answers, for a template's search UI (types only: search.ts loads on first use). */
+export type { SearchAnswer, SearchHit } from './search.js';
 
 /**
  * Runs `fn` once calls have paused for `ms` (trailing edge); `cancel()` drops a pending call. The component
