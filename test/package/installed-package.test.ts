@@ -3,7 +3,7 @@
 // the registry as a fallback).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -24,8 +24,13 @@ describe('the packed and installed docsgen', () => {
 
   beforeAll(async () => {
     const packDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-pack-'));
-    // prepack compiles lib/ (with its .d.ts) first
-    const packed = await execa('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: repoRoot, reject: false });
+    // packed from a copy of the sources: prepack compiles lib/ (with its .d.ts) there, never under the other test
+    // files, whose CLI runs load the repo's lib/ while this one packs
+    const source = await mkdtemp(path.join(os.tmpdir(), 'docsgen-source-'));
+    const entries = ['package.json', 'README.md', 'LICENSE', 'THIRD-PARTY-NOTICES.md', 'tsconfig.json', 'tsconfig.types.json', 'bin', 'lib', 'scripts', 'src', 'templates', 'starter', 'docs'];
+    for (const entry of entries) await cp(path.join(repoRoot, entry), path.join(source, entry), { recursive: true });
+    await symlink(path.join(repoRoot, 'node_modules'), path.join(source, 'node_modules'));
+    const packed = await execa('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: source, reject: false });
     expect(packed.exitCode, packed.stderr).toBe(0);
     const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
     tarball = path.join(packDir, info[0]!.filename);
