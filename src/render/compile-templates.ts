@@ -11,6 +11,7 @@ import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagno
 import { guardExit, TemplateExit } from './exit-guard.js';
 import { docsgenNodePaths, docsgenRoot } from '../config/index.js';
 import { chunkNameOf } from './chunk-name.js';
+import { keepBundle, reuseBundle } from './bundle-cache.js';
 
 /** The server bundle's @lit/react: compiled next to this file, or its TypeScript source when run from src/. */
 const LIT_REACT_SERVER = ['.js', '.ts']
@@ -103,6 +104,16 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   // a template exporting `hydration = 'islands'` keeps its server HTML in the browser (partial hydration)
   const modes = files.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: t${i}.hydration`).join(',\n');
   const contents = `${imports}\nexport { createElement } from 'react';\nexport { renderToString } from 'react-dom/server';\nexport const templates = {\n${map}\n};\nexport const hydration = {\n${modes}\n};\n`;
+  // `docsgen dev`: the bundle of the last build when nothing it was made from changed (see bundle-cache.ts)
+  const keptAs = `server\0${templatesDir}\0${outDir}`;
+  const keptWith = JSON.stringify([contents, process.cwd(), LIT_REACT_SERVER]);
+  const kept = reuseBundle<{ bundle: ServerBundle; output: Uint8Array }>(keptAs, keptWith);
+  if (kept) {
+    // its name is its content's hash: written again only when someone removed it
+    if (!existsSync(kept.bundle.file)) await writeAtomic(kept.bundle.file, kept.output);
+    return kept.bundle;
+  }
+  const startedAt = Date.now();
   await mkdir(outDir, { recursive: true });
   let output: Uint8Array;
   let metafile: Metafile;
@@ -149,7 +160,10 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   }
   const templates = Object.entries(mod.templates).filter(([, v]) => typeof v === 'function').map(([k]) => k);
   const islandTemplates = templates.filter((t) => mod.hydration[t] === 'islands');
-  return { file, templates, islandTemplates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir), locate };
+  const bundle: ServerBundle = { file, templates, islandTemplates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir), locate };
+  const inputs = Object.keys(metafile.inputs).filter((k) => k !== '<stdin>').map((k) => path.resolve(process.cwd(), k));
+  keepBundle(keptAs, inputs, [templatesDir], keptWith, startedAt, { bundle, output });
+  return bundle;
 }
 
 /**
@@ -204,11 +218,8 @@ export interface ClientBundle {
   inputs: string[];
 }
 
-/**
- * Bundles the browser side with esbuild: the runtime (`app`), one chunk per template named by its
- * componentChunkName, shared chunks, and the stylesheet; every file name content-hashed.
- */
-export async function compileClient(opts: {
+/** What compileClient bundles, and where its files go. */
+export interface ClientOptions {
   templatesDir: string;
   templates: string[];
   /** Templates whose pages load the islands runtime (ServerBundle.islandTemplates). */
@@ -220,17 +231,41 @@ export async function compileClient(opts: {
   appOptions: Record<string, unknown>;
   /** CSS appended to the stylesheet (the config's theme colors), after everything styles.css holds. */
   appendCss?: string;
-}): Promise<ClientBundle> {
+}
+
+/**
+ * Bundles the browser side with esbuild: the runtime (`app`), one chunk per template named by its
+ * componentChunkName, shared chunks, and the stylesheet; every file name content-hashed.
+ */
+export async function compileClient(opts: ClientOptions): Promise<ClientBundle> {
   await mkdir(opts.cacheDir, { recursive: true });
   const entryFile = path.join(opts.cacheDir, 'client-entry.js');
   const runtime = path.join(docsgenRoot, 'lib/client/index.js');
-  await writeAtomic(entryFile, Buffer.from(`import { startApp } from ${JSON.stringify(runtime)};\nstartApp(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n`));
+  const generated: Record<string, string> = { [entryFile]: `import { startApp } from ${JSON.stringify(runtime)};\nstartApp(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n` };
   const entryPoints: Record<string, string> = { app: entryFile };
-  if ((opts.islandTemplates ?? []).length > 0) entryPoints['islands'] = await islandsEntry(opts.templatesDir, opts.cacheDir);
+  if ((opts.islandTemplates ?? []).length > 0) entryPoints['islands'] = islandsEntry(opts.templatesDir, opts.cacheDir, generated);
   for (const t of opts.templates) entryPoints[chunkNameOf(t)] = path.join(opts.templatesDir, `${t}.tsx`);
   const stylesFile = path.join(opts.templatesDir, 'styles.css');
   entryPoints['styles'] = stylesFile;
   await mkdir(opts.outDir, { recursive: true });
+  // `docsgen dev`: esbuild's output of the last build when nothing it was made from changed (see bundle-cache.ts)
+  const keptAs = `client\0${opts.templatesDir}`;
+  const keptWith = JSON.stringify([entryPoints, generated]);
+  let bundled = reuseBundle<{ outputs: BundledFile[]; inputs: string[] }>(keptAs, keptWith);
+  if (!bundled) bundled = await bundleClient(opts, entryPoints, generated, keptAs, keptWith);
+  return finishClient(opts, bundled.outputs, bundled.inputs);
+}
+
+/** One file esbuild emitted, by its path relative to the output folder. */
+interface BundledFile {
+  rel: string;
+  contents: Uint8Array;
+}
+
+/** Runs esbuild on the client entries (written first) and keeps what it gave for the next dev build. */
+async function bundleClient(opts: ClientOptions, entryPoints: Record<string, string>, generated: Record<string, string>, keptAs: string, keptWith: string): Promise<{ outputs: BundledFile[]; inputs: string[] }> {
+  for (const [file, text] of Object.entries(generated)) await writeAtomic(file, Buffer.from(text));
+  const startedAt = Date.now();
   let result;
   try {
     result = await build({
@@ -262,11 +297,20 @@ export async function compileClient(opts: {
   } catch (err) {
     throw new DiagnosticError(esbuildDiagnostic(err, opts.displayRoot, codes.CLIENT_BUNDLE), 1);
   }
+  const outputs = result.outputFiles.map((f) => ({ rel: path.relative(opts.outDir, f.path), contents: f.contents }));
+  const inputs = Object.keys(result.metafile.inputs).map((k) => path.resolve(opts.templatesDir, k));
+  // the generated entries are stamped by their text (in keptWith), not as files
+  keepBundle(keptAs, inputs.filter((f) => !(f in generated)), [opts.templatesDir], keptWith, startedAt, { outputs, inputs });
+  return { outputs, inputs };
+}
+
+/** Names, writes and hashes the bundle's files (the runtimes with this build's app options inside). */
+async function finishClient(opts: ClientOptions, bundled: BundledFile[], inputs: string[]): Promise<ClientBundle> {
   // Entries get content-hashed names here (esbuild's [hash] would not cover the options inserted below).
   const named = new Map<string, string>();
   const files: string[] = [];
   const hasher = createHash('sha256');
-  const outputs = [...result.outputFiles].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const outputs = bundled.map((f) => ({ path: path.join(opts.outDir, f.rel), contents: f.contents, text: '' })).sort((a, b) => (a.path < b.path ? -1 : 1));
   const chunks: Record<string, string> = {};
   let appText = '';
   let appPath = '';
@@ -275,12 +319,12 @@ export async function compileClient(opts: {
   for (const f of outputs) {
     const base = path.basename(f.path);
     if (base === 'app.js') {
-      appText = f.text;
+      appText = Buffer.from(f.contents).toString('utf8');
       appPath = f.path;
       continue;
     }
     if (base === 'islands.js') {
-      islandsText = f.text;
+      islandsText = Buffer.from(f.contents).toString('utf8');
       continue;
     }
     let finalName = base;
@@ -309,7 +353,6 @@ export async function compileClient(opts: {
   };
   const appUrl = await emitEntry('app', appText);
   const islandsUrl = islandsText ? await emitEntry('islands', islandsText) : null;
-  const inputs = Object.keys(result.metafile.inputs).map((k) => path.resolve(opts.templatesDir, k));
   return { appUrl, islandsUrl, islandTemplates: islandsUrl ? [...(opts.islandTemplates ?? [])] : [], stylesUrl, chunks, files, hash: hasher.digest('hex').slice(0, 16), inputs };
 }
 
@@ -317,12 +360,12 @@ export async function compileClient(opts: {
  * The islands runtime's entry: the runtime (src/client/islands.ts) and the site's islands, `templates/islands.ts`
  * when there is one (it imports the modules that call defineIsland).
  */
-async function islandsEntry(templatesDir: string, cacheDir: string): Promise<string> {
+function islandsEntry(templatesDir: string, cacheDir: string, generated: Record<string, string>): string {
   const file = path.join(cacheDir, 'islands-entry.js');
   const runtime = path.join(docsgenRoot, 'lib/client/islands.js');
   const own = path.join(templatesDir, 'islands.ts');
   const imports = existsSync(own) ? `import ${JSON.stringify(own)};\n` : '';
-  await writeAtomic(file, Buffer.from(`import { startIslands } from ${JSON.stringify(runtime)};\n${imports}startIslands(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n`));
+  generated[file] = `import { startIslands } from ${JSON.stringify(runtime)};\n${imports}startIslands(JSON.parse(${JSON.stringify('__DOCSGEN_APP_OPTIONS__')}));\n`;
   return file;
 }
 

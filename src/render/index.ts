@@ -11,6 +11,7 @@ export type { PageTask, RenderSetup } from './page-task.js';
 export { Staging, recoverOutput, unstaged, STAGING_MARKER } from './staging.js';
 export { escapeHtml, renderDocument, type DocumentParts } from './document.js';
 export { stageOutput, shellInputsOf, renderSetupOf, type StagedOutput } from './output.js';
+export { keepBundles } from './bundle-cache.js';
 
 // set once the template compiler is loaded: stopBundler never loads it just to stop nothing
 let bundlerLoaded = false;

@@ -9,6 +9,7 @@ import { DEV_EVENTS_PATH, DEV_SERVICE_WORKER, injectDevClient } from './dev-clie
 import { RebuildQueue } from './dev-queue.js';
 import { createRequestHandler, type ServeSite } from './handler.js';
 import { listen } from './listen.js';
+import { keepBundles } from '../render/index.js';
 import { watchProject } from './watch.js';
 
 /** How long the dev server waits after the last change before rebuilding (editors save in bursts). */
@@ -71,6 +72,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const project = await loadProject(options.root ?? '.');
   const { root, config } = project;
   const outDir = path.join(project.cacheDir, DEV_OUT_DIR);
+  // a Markdown save changes no template: the bundles of the last build are reused, checked against their inputs
+  const releaseBundles = keepBundles();
   let buildNumber = 0;
   let failed = false;
   let problems: OverlayProblem[] = [];
@@ -143,6 +146,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       await rebuilds.close();
       events.close();
       await listening.close();
+      releaseBundles();
     },
   };
 }
