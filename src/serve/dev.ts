@@ -13,7 +13,7 @@ import { keepBundles } from '../render/index.js';
 import { watchProject } from './watch.js';
 
 /** How long the dev server waits after the last change before rebuilding (editors save in bursts). */
-export const DEV_DEBOUNCE_MS = 80;
+export const DEV_DEBOUNCE_MS = 25;
 /** Where `docsgen dev` builds, under the project's cache folder, so `dist/` keeps the last production build. */
 export const DEV_OUT_DIR = 'dev';
 

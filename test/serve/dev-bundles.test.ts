@@ -1,0 +1,186 @@
+// `docsgen dev` keeps the template bundles of its last build and reuses them when none of their inputs changed (a
+// Markdown save). What a writer must see whatever they edit: every kind of input the bundles are made from (a file a
+// template imports, a package in node_modules (shown by the next save: dev does not watch node_modules), a new file that now wins an import's resolution, the template
+// itself) shows after Markdown saves that reused the bundles, and the output is byte for byte that of a cold
+// `docsgen build` of the same sources. A Markdown save does not write the server bundle again.
+import { readdir, readFile, rm, stat, utimes, writeFile, mkdir, cp } from 'node:fs/promises';
+import path from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { bin, runDocsgen } from '../helpers/cli.js';
+import { copyServeFixture } from './site.js';
+
+const PAGE = 'guide/install/';
+const PAGE_FILE = 'content/guide/install.md';
+
+let dir: string;
+let proc: ResultPromise<{ cwd: string; reject: false; env: Record<string, string>; all: true }>;
+let output = '';
+let url: string;
+// every edit is dated in the past, each a second after the last: the dev server trusts only inputs older than its
+// bundle by 2 s (a file changed while esbuild read it), and these must be reused to be tested
+let clock = Date.now() - 3600_000;
+
+/** Writes `file` (under the project) and dates it and its folder in the past, each time a different second. */
+async function edit(rel: string, text: string): Promise<void> {
+  const file = path.join(dir, rel);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+  const when = new Date((clock += 1000));
+  await utimes(file, when, when);
+  await utimes(path.dirname(file), when, when);
+}
+
+/** Dates every file and folder under `abs` in the past. */
+async function datePast(abs: string): Promise<void> {
+  const when = new Date(clock);
+  for (const entry of await readdir(abs, { withFileTypes: true, recursive: true })) await utimes(path.join(entry.parentPath, entry.name), when, when);
+  await utimes(abs, when, when);
+}
+
+/** Waits until the served page holds every string of `want`, then until the dev server has been idle a moment. */
+async function served(want: string[], timeoutMs = 120_000): Promise<string> {
+  const started = Date.now();
+  for (;;) {
+    const html = await (await fetch(new URL(PAGE, url))).text();
+    if (want.every((w) => html.includes(w))) {
+      await idle();
+      return (await (await fetch(new URL(PAGE, url))).text());
+    }
+    if (proc.exitCode !== null && proc.exitCode !== undefined) throw new Error(`docsgen dev exited:\n${output}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`${PAGE} never showed ${JSON.stringify(want)}:\n${html.slice(0, 400)}\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Resolves once the dev server's last line says a build ended and nothing was printed for 1.5 s. */
+async function idle(): Promise<void> {
+  let seen = output.length;
+  let since = Date.now();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (output.length !== seen) [seen, since] = [output.length, Date.now()];
+    else if (Date.now() - since > 1500 && /(built \d+ pages|the build failed)[^\n]*\n?$/.test(output.trimEnd().split('\n').at(-1)! + '\n')) return;
+  }
+}
+
+/** Every file under `root`, relative, with its bytes. */
+async function tree(root: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
+    // the marker holds the build's random id: the one file two builds never share
+    if (!entry.isFile() || entry.name === '.docsgen-build') continue;
+    const abs = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(root, abs), await readFile(abs));
+  }
+  return files;
+}
+
+/** The marks the doc template shows, as the served page has them. */
+const marks = (html: string) => html.match(/<p data-dg-marks="">([^<]*)<\/p>/)?.[1];
+
+/** The server bundle file, with what tells whether it was written again. */
+async function serverBundle(): Promise<{ name: string; ino: number; mtimeMs: number }> {
+  const folder = path.join(dir, '.docsgen-cache/templates');
+  const names = (await readdir(folder)).filter((f) => /^templates-.*\.mjs$/.test(f));
+  const withTimes = await Promise.all(names.map(async (name) => ({ name, ...(await stat(path.join(folder, name))) })));
+  const last = withTimes.sort((a, b) => b.mtimeMs - a.mtimeMs)[0]!;
+  return { name: last.name, ino: last.ino, mtimeMs: last.mtimeMs };
+}
+
+beforeAll(async () => {
+  dir = await copyServeFixture();
+  // the doc template shows three marks: from a file it imports, from a package, from an import's resolution
+  const doc = path.join(dir, 'templates/doc.tsx');
+  await writeFile(doc, (await readFile(doc, 'utf8')).replace("import type { TemplateProps } from './types';", "import type { TemplateProps } from './types';\nimport { marks } from './parts/marks';").replace('<PageFooter page={page} />', '<p data-dg-marks="">{marks}</p>\n        <PageFooter page={page} />'));
+  await mkdir(path.join(dir, 'templates/parts'), { recursive: true });
+  await writeFile(path.join(dir, 'templates/parts/marks.ts'), "import { pkg } from 'dg-mark';\nimport { comp } from './comp';\nimport { pick } from './pick';\nexport const marks = [comp, pkg, pick].join(' ');\n");
+  await writeFile(path.join(dir, 'templates/parts/comp.ts'), "export const comp = 'comp-one';\n");
+  await writeFile(path.join(dir, 'templates/parts/pick.ts'), "export const pick = 'pick-ts';\n");
+  await mkdir(path.join(dir, 'node_modules/dg-mark'), { recursive: true });
+  await writeFile(path.join(dir, 'node_modules/dg-mark/package.json'), JSON.stringify({ name: 'dg-mark', version: '1.0.0', type: 'module', main: 'index.js' }));
+  await writeFile(path.join(dir, 'node_modules/dg-mark/index.js'), "export const pkg = 'pkg-one';\n");
+  for (const sub of ['templates', 'node_modules', 'content']) await datePast(path.join(dir, sub));
+  proc = execa(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', '0'], { cwd: dir, reject: false, env: { NO_COLOR: '1', CI: 'true' }, all: true });
+  proc.all.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const started = Date.now();
+  while (!/Dev server at (http:\/\/\S+)/.test(output)) {
+    if (Date.now() - started > 120_000 || (proc.exitCode !== null && proc.exitCode !== undefined)) throw new Error(`docsgen dev did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  url = output.match(/Dev server at (http:\/\/\S+)/)![1]!;
+}, 180_000);
+
+afterAll(async () => {
+  if (proc && proc.exitCode === null) proc.kill('SIGTERM');
+  await proc;
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('docsgen dev reuses its template bundles only while their inputs are unchanged', () => {
+  it('shows every kind of template input edited between Markdown saves, and ends byte-identical to a cold build', async () => {
+    let text = await readFile(path.join(dir, PAGE_FILE), 'utf8');
+    const saveMarkdown = async (sentence: string) => edit(PAGE_FILE, (text = `${text.trimEnd()}\n\n${sentence}\n`));
+
+    await saveMarkdown('Markdown save one.');
+    expect(marks(await served(['Markdown save one.']))).toBe('comp-one pkg-one pick-ts');
+    const before = await serverBundle();
+    await saveMarkdown('Markdown save two.');
+    await served(['Markdown save two.']);
+    // a Markdown save compiled nothing: the server bundle was not written again
+    expect(await serverBundle()).toEqual(before);
+
+    // a file the template imports, then a Markdown save (the bundles kept now are the new ones)
+    await edit('templates/parts/comp.ts', "export const comp = 'comp-two';\n");
+    expect(marks(await served(['comp-two']))).toBe('comp-two pkg-one pick-ts');
+    await saveMarkdown('Markdown save three.');
+    expect(marks(await served(['Markdown save three.']))).toBe('comp-two pkg-one pick-ts');
+
+    // a package file, same size, as an install would leave it (node_modules is not watched: the next save shows it)
+    await edit('node_modules/dg-mark/index.js', "export const pkg = 'pkg-two';\n");
+    await saveMarkdown('Markdown save four.');
+    expect(marks(await served(['Markdown save four.']))).toBe('comp-two pkg-two pick-ts');
+
+    // a new file beside an import that wins its resolution (.tsx before .ts), no imported file changed
+    await edit('templates/parts/pick.tsx', "export const pick = 'pick-tsx';\n");
+    expect(marks(await served(['pick-tsx']))).toBe('comp-two pkg-two pick-tsx');
+    await saveMarkdown('Markdown save five.');
+    expect(marks(await served(['Markdown save five.']))).toBe('comp-two pkg-two pick-tsx');
+
+    // the template itself after a Markdown save, then Markdown again
+    const doc = path.join(dir, 'templates/doc.tsx');
+    await edit('templates/doc.tsx', (await readFile(doc, 'utf8')).replace('<p data-dg-marks="">', '<p data-dg-marks="" data-dg-edited="">'));
+    await served(['data-dg-edited']);
+    await saveMarkdown('Markdown save six.');
+    const html = await served(['Markdown save six.', 'data-dg-edited']);
+    expect(html).toContain('comp-two pkg-two pick-tsx');
+
+    // in the browser: the page shows it all
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(new URL(PAGE, url).href, { waitUntil: 'load' });
+      await expect.poll(() => page.locator('p[data-dg-marks]').textContent(), { timeout: 15_000 }).toBe('comp-two pkg-two pick-tsx');
+      expect(await page.locator('body').innerText()).toContain('Markdown save six.');
+    } finally {
+      await browser.close();
+    }
+
+    // a cold build of the same sources in a fresh folder writes the same bytes
+    proc.kill('SIGTERM');
+    await proc;
+    const fresh = `${dir}-cold`;
+    try {
+      for (const sub of ['content', 'templates', 'redirects', 'node_modules', 'docsgen.config.yaml']) await cp(path.join(dir, sub), path.join(fresh, sub), { recursive: true });
+      const cold = await runDocsgen(['build', '--no-sw', '--links', 'warn', '--out', 'out'], { cwd: fresh });
+      expect(cold.exitCode, String(cold.stderr)).toBe(0);
+      const [devFiles, coldFiles] = await Promise.all([tree(path.join(dir, '.docsgen-cache/dev')), tree(path.join(fresh, 'out'))]);
+      expect([...devFiles.keys()].sort()).toEqual([...coldFiles.keys()].sort());
+      const differing = [...devFiles].filter(([rel, bytes]) => !bytes.equals(coldFiles.get(rel)!)).map(([rel]) => rel);
+      expect(differing).toEqual([]);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }, 600_000);
+});
