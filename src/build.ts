@@ -41,6 +41,8 @@ export interface BuildOptions {
   since?: string;
   /** Keep this build's list of published URLs in the cache for the next build (default true; dev does not). */
   recordPublished?: boolean;
+  /** Remove the previous output in the background after the commit (dev: the page reloads sooner). */
+  removeOldOutputLater?: boolean;
   onProgress?: (event: BuildProgress) => void;
 }
 
@@ -247,7 +249,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
 
     // 10. Publish: the staged output swapped in whole, and what the next build compares against recorded.
     const buildId = await markOutput(previous, staging.dir, buildHash);
-    await staging.commit();
+    await staging.commit(options.removeOldOutputLater === true);
     run.lap('commit');
     const done = run.finish();
     if (options.recordPublished !== false) await writePublished(cachedListFile(project.cacheDir, outDir), inbound.published);

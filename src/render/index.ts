@@ -8,7 +8,7 @@ export { assemblePage, htmlFileOf, pageFilesOf, rscFileOf, type ShellInputs, typ
 export { writePageFiles, prepareFolders, type PageOutput, type FileSum } from './write-page.js';
 export { parseStoredResult, storedResultText, metaOf, type PageMeta, type PageResult, type PageReads, type RenderedPage } from './page-result.js';
 export type { PageTask, RenderSetup } from './page-task.js';
-export { Staging, recoverOutput, unstaged, STAGING_MARKER } from './staging.js';
+export { Staging, recoverOutput, oldOutputsRemoved, unstaged, STAGING_MARKER } from './staging.js';
 export { escapeHtml, renderDocument, type DocumentParts } from './document.js';
 export { stageOutput, shellInputsOf, renderSetupOf, type StagedOutput } from './output.js';
 export { keepBundles } from './bundle-cache.js';

@@ -24,6 +24,13 @@ interface StagingMarker {
 
 /** Staging folders of this process that are in use (a `docsgen dev` process builds many times). */
 const active = new Set<string>();
+/** Previous outputs a commit of this process is still removing (see commit's `removeOldLater`). */
+const removing = new Set<Promise<void>>();
+
+/** Resolves once every previous output a commit left removing in the background is gone. */
+export async function oldOutputsRemoved(): Promise<void> {
+  while (removing.size > 0) await Promise.all(removing);
+}
 
 /** A path inside a staging folder as the user will find it, inside the output folder. */
 export function unstaged(file: string): string {
@@ -69,9 +76,10 @@ export class Staging {
   /**
    * Replaces the output with the staged build: the old output is renamed away, the new one renamed in, then the
    * old one removed. The marker names the old output before it moves, so a kill between the renames leaves
-   * what recoverOutput needs to put it back.
+   * what recoverOutput needs to put it back. `removeOldLater` (`docsgen dev`, whose page waits for the commit)
+   * returns once the new output is in place and removes the old one in the background (see oldOutputsRemoved).
    */
-  async commit(): Promise<void> {
+  async commit(removeOldLater = false): Promise<void> {
     const old = `${this.outDir}.old-${randomBytes(4).toString('hex')}`;
     await writeMarker(this.dir, { pid: process.pid, host: hostname(), old: path.basename(old) });
     let hadOld = false;
@@ -90,9 +98,16 @@ export class Staging {
       throw err;
     }
     active.delete(this.dir);
-    // an old output that cannot be removed stays named in the marker, for the next start to try again
-    if (hadOld && !(await rm(old, { recursive: true, force: true }).then(() => true, () => false))) return;
-    await rm(path.join(this.outDir, STAGING_MARKER), { force: true });
+    const removeOld = async () => {
+      // an old output that cannot be removed stays named in the marker, for the next start to try again
+      if (hadOld && !(await rm(old, { recursive: true, force: true }).then(() => true, () => false))) return;
+      await rm(path.join(this.outDir, STAGING_MARKER), { force: true });
+    };
+    if (!removeOldLater) return removeOld();
+    const removal: Promise<void> = removeOld()
+      .catch(() => undefined)
+      .finally(() => removing.delete(removal));
+    removing.add(removal);
   }
 
   /** Throws the staged files away (the build failed). */
@@ -109,6 +124,7 @@ export class Staging {
  * touched, nor folders that merely look like these. Never throws: what it cannot fix stays as it was.
  */
 export async function recoverOutput(outDir: string): Promise<void> {
+  await oldOutputsRemoved(); // this process's own: never removed twice at once
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   const oldPath = (m: StagingMarker) => (m.old !== undefined && isOwnName(m.old, base, 'old') ? path.join(parent, m.old) : null);

@@ -30,7 +30,7 @@ export async function buildForDev(root: string, outDir: string, fallback: Projec
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    const result = await build({ root, out: outDir, sw: false, links: 'warn', strict, removedPages: fallback.config.removedPages === 'off' ? 'off' : 'warn', recordPublished: false, ...lastPublished(root), ...(concurrency !== undefined ? { concurrency } : {}) });
+    const result = await build({ root, out: outDir, sw: false, links: 'warn', strict, removedPages: fallback.config.removedPages === 'off' ? 'off' : 'warn', recordPublished: false, removeOldOutputLater: true, ...lastPublished(root), ...(concurrency !== undefined ? { concurrency } : {}) });
     if (result.outputs === null || hasErrors(result.diagnostics)) return { ok: false, ms: ms(), diagnostics: result.diagnostics };
     const config = (await loadProject(root).catch(() => null))?.config ?? fallback.config;
     const publicDir = path.join(outDir, 'public');

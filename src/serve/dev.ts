@@ -9,7 +9,7 @@ import { DEV_EVENTS_PATH, DEV_SERVICE_WORKER, injectDevClient } from './dev-clie
 import { RebuildQueue } from './dev-queue.js';
 import { createRequestHandler, type ServeSite } from './handler.js';
 import { listen } from './listen.js';
-import { keepBundles } from '../render/index.js';
+import { keepBundles, oldOutputsRemoved } from '../render/index.js';
 import { watchProject } from './watch.js';
 
 /** How long the dev server waits after the last change before rebuilding (editors save in bursts). */
@@ -144,6 +144,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     async close() {
       await watcher.close();
       await rebuilds.close();
+      await oldOutputsRemoved();
       events.close();
       await listening.close();
       releaseBundles();

@@ -170,6 +170,8 @@ describe('docsgen dev reuses its template bundles only while their inputs are un
     // a cold build of the same sources in a fresh folder writes the same bytes
     proc.kill('SIGTERM');
     await proc;
+    // the previous outputs each build swapped out (removed after the page reloaded) are gone once dev stops
+    expect((await readdir(path.join(dir, '.docsgen-cache'))).filter((f) => /^dev\.(old|tmp)-/.test(f))).toEqual([]);
     const fresh = `${dir}-cold`;
     try {
       for (const sub of ['content', 'templates', 'redirects', 'node_modules', 'docsgen.config.yaml']) await cp(path.join(dir, sub), path.join(fresh, sub), { recursive: true });
