@@ -24,12 +24,17 @@ interface StagingMarker {
 
 /** Staging folders of this process that are in use (a `docsgen dev` process builds many times). */
 const active = new Set<string>();
-/** Previous outputs a commit of this process is still removing (see commit's `removeOldLater`). */
-const removing = new Set<Promise<void>>();
+/** Previous outputs a commit of this process left to remove later (see commit's `removeOldLater`): each one's start. */
+const removing = new Map<Promise<void>, () => void>();
+/** How long a later removal waits, so the page reload that follows the commit does not share the disk with it. */
+const REMOVE_AFTER_MS = 1000;
 
-/** Resolves once every previous output a commit left removing in the background is gone. */
+/** Starts every removal a commit left for later, and resolves once those previous outputs are gone. */
 export async function oldOutputsRemoved(): Promise<void> {
-  while (removing.size > 0) await Promise.all(removing);
+  while (removing.size > 0) {
+    for (const start of removing.values()) start();
+    await Promise.all(removing.keys());
+  }
 }
 
 /** A path inside a staging folder as the user will find it, inside the output folder. */
@@ -104,10 +109,17 @@ export class Staging {
       await rm(path.join(this.outDir, STAGING_MARKER), { force: true });
     };
     if (!removeOldLater) return removeOld();
-    const removal: Promise<void> = removeOld()
+    let start!: () => void;
+    const removal: Promise<void> = new Promise<void>((resolve) => (start = resolve))
+      .then(removeOld)
       .catch(() => undefined)
-      .finally(() => removing.delete(removal));
-    removing.add(removal);
+      .finally(() => {
+        clearTimeout(timer);
+        removing.delete(removal);
+      });
+    const timer = setTimeout(start, REMOVE_AFTER_MS);
+    timer.unref();
+    removing.set(removal, start);
   }
 
   /** Throws the staged files away (the build failed). */
