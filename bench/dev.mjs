@@ -3,7 +3,7 @@
 // with one more unique sentence appended and measures until the page in the browser shows the sentence. A title
 // edit (the navigation of other pages changes) and a template edit are measured once each. The dev server's own
 // build-done events give the build time, pages rendered/cached and the time per build step.
-// Run alone with `node bench/dev.mjs [--pages 1000] [--runs 5] [--sites sample,corpus]` after
+// Run alone with `node bench/dev.mjs [--pages 1000] [--runs 5] [--sites sample,corpus] [--gap 300]` after
 // `node scripts/compile.mjs`; `bench/run.mjs` imports run().
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -165,7 +165,7 @@ async function measureEdit(server, page, seen, { id, want, write }) {
 }
 
 /** Measures one project folder: `runs` Markdown edits of `target`, then one title edit and one template edit. */
-async function measureSite(name, dir, target, { runs, browser, log }) {
+async function measureSite(name, dir, target, { runs, gapMs, browser, log }) {
   const server = await startDev(dir, { log });
   const context = await browser.newContext();
   try {
@@ -202,7 +202,9 @@ async function measureSite(name, dir, target, { runs, browser, log }) {
       markdown.push(r);
       log(`${name} markdown edit ${i}/${runs}: ${r.ms} ms in the browser (detect ${r.detectMs}, build ${r.buildMs}, reload ${r.reloadMs}; ${r.rendered} rendered, ${r.cached} from the cache)`);
       await page.waitForLoadState('load');
-      await sleep(300);
+      // a writer's pause between saves: work the dev server leaves for after the reload (removing the previous
+      // output) falls into the next save's build when this is short
+      await sleep(gapMs);
     }
 
     // a new title shows in the page's heading and in the navigation of other pages, which re-render too
@@ -292,7 +294,7 @@ function printTable(results, log) {
  * `{ sample: {...}, 'corpus-<N>': {...} }`: save→browser latency of `docsgen dev` (median/min/max over `runs`
  * Markdown edits) on the sample site and on an N-page generated corpus, with the build's own figures.
  */
-export async function run({ runs = 5, pages = 1000, quick = false, sites = ['sample', 'corpus'], seed = 'docsgen-bench', workDir, generateCorpus, log = (m) => console.log(m) } = {}) {
+export async function run({ runs = 5, pages = 1000, gapMs = 300, quick = false, sites = ['sample', 'corpus'], seed = 'docsgen-bench', workDir, generateCorpus, log = (m) => console.log(m) } = {}) {
   if (quick) {
     runs = Math.min(runs, 2);
     pages = Math.min(pages, 200);
@@ -320,7 +322,7 @@ export async function run({ runs = 5, pages = 1000, quick = false, sites = ['sam
           target = corpus.editPage;
           log(`generated ${corpus.pages} pages in ${Math.round(performance.now() - t0)} ms`);
         }
-        results[name] = await measureSite(name, dir, target, { runs, browser, log });
+        results[name] = await measureSite(name, dir, target, { runs, gapMs, browser, log });
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -332,7 +334,8 @@ export async function run({ runs = 5, pages = 1000, quick = false, sites = ['sam
   const { DEV_DEBOUNCE_MS } = await import(pathToFileURL(path.join(REPO, 'lib', 'serve', 'dev.js')).href);
   // a shared machine's load shows in the figures: keep it beside them
   const load = (l) => l.map((x) => Math.round(x * 100) / 100);
-  return { runs, loadavg: { start: load(loadAtStart), end: load(os.loadavg()) }, cpus: os.availableParallelism(), debounceMs: DEV_DEBOUNCE_MS, sites: results };
+  log(`load average at start ${load(loadAtStart).join(' ')}, at end ${load(os.loadavg()).join(' ')} (${os.availableParallelism()} cores); ${gapMs} ms between a page showing an edit and the next save`);
+  return { runs, gapMs, loadavg: { start: load(loadAtStart), end: load(os.loadavg()) }, cpus: os.availableParallelism(), debounceMs: DEV_DEBOUNCE_MS, sites: results };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
@@ -340,6 +343,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     options: {
       pages: { type: 'string', default: '1000' },
       runs: { type: 'string', default: '5' },
+      gap: { type: 'string', default: '300' },
       sites: { type: 'string', default: 'sample,corpus' },
       quick: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -347,12 +351,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   });
   const pages = Number(values.pages);
   const runs = Number(values.runs);
+  const gapMs = Number(values.gap);
   const sites = values.sites.split(',').map((s) => s.trim());
-  if (!Number.isInteger(pages) || pages < 3 || !Number.isInteger(runs) || runs < 1 || sites.some((s) => s !== 'sample' && s !== 'corpus')) {
-    console.error('Usage: node bench/dev.mjs [--pages 1000] [--runs 5] [--sites sample,corpus] [--quick] [--json]');
+  if (!Number.isInteger(pages) || pages < 3 || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(gapMs) || gapMs < 0 || sites.some((s) => s !== 'sample' && s !== 'corpus')) {
+    console.error('Usage: node bench/dev.mjs [--pages 1000] [--runs 5] [--sites sample,corpus] [--gap 300] [--quick] [--json]');
     process.exit(2);
   }
   // with --json, stdout is the JSON alone and the progress lines go to stderr
-  const result = await run({ pages, runs, sites, quick: values.quick, log: values.json ? (m) => console.error(m) : (m) => console.log(m) });
+  const result = await run({ pages, runs, gapMs, sites, quick: values.quick, log: values.json ? (m) => console.error(m) : (m) => console.log(m) });
   if (values.json) console.log(JSON.stringify(result, null, 2));
 }
