@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { cacheKey, hashBytes, stampedHash, stampKey } from '../cache/index.js';
 import { trackReads, type ReadSummary } from '../cache/index.js';
@@ -7,6 +7,7 @@ import { compileMarkdown } from '../content/markdown.js';
 import type { CompiledMarkdown } from '../content/index.js';
 import { pageSizeProblem } from '../content/page-size.js';
 import { decodePage } from '../content/page-text.js';
+import { MAX_PAGE_BYTES } from '../config/index.js';
 import { codes } from '../diagnostics/index.js';
 import { hasErrors } from '../diagnostics/index.js';
 import type { ContentHashOf } from '../images/index.js';
@@ -116,6 +117,35 @@ async function compile(setup: RenderSetup, ...args: Parameters<typeof compileMar
   return compileWithPlugins(...args, setup.markdownPlugins);
 }
 
+/** The thread's buffer pages are read into (see readPage), grown up to just over MAX_PAGE_BYTES. */
+let pageBuffer = Buffer.allocUnsafeSlow(16 * 1024);
+
+/**
+ * A page's bytes (a view of the thread's buffer, valid until the next read), or its size when it grew past
+ * MAX_PAGE_BYTES since discovery: then no more than the limit is read. Synchronous (a render thread has nothing
+ * else to do meanwhile) and without a stat of its own: open, read to the end, close.
+ */
+function readPage(file: string): { bytes: Uint8Array } | { size: number } {
+  const fd = openSync(file, 'r');
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === pageBuffer.length) {
+        if (length > MAX_PAGE_BYTES) return { size: fstatSync(fd).size };
+        const grown = Buffer.allocUnsafeSlow(Math.min(pageBuffer.length * 2, MAX_PAGE_BYTES + 1));
+        grown.set(pageBuffer);
+        pageBuffer = grown;
+      }
+      const n = readSync(fd, pageBuffer, length, pageBuffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return length > MAX_PAGE_BYTES ? { size: length } : { bytes: pageBuffer.subarray(0, length) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Compiles and renders one page (no files written). */
 async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; reads: RenderedPage['reads']; stale: boolean }> {
   let mod: TemplateModule;
@@ -128,14 +158,13 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
   }
   let text = '';
   let stale = false;
+  const read = task.status === undefined ? readPage(task.file) : null;
   // discovery refused larger pages; this one grew since (the limit keeps a render thread's memory bounded)
-  const tooLarge = task.status === undefined ? pageSizeProblem(task.displayFile, statSync(task.file).size) : null;
-  if (task.status === undefined && !tooLarge) {
-    // sync: a render thread has nothing else to do meanwhile, and it skips the promise API's fstat/read/close round trips
-    const bytes = readFileSync(task.file);
-    stale = hashBytes(bytes) !== task.textHash;
+  const tooLarge = read && 'size' in read ? pageSizeProblem(task.displayFile, read.size) : null;
+  if (read && 'bytes' in read) {
+    stale = hashBytes(read.bytes) !== task.textHash;
     // decoded as discovery decoded it (which reported any bytes that are not UTF-8)
-    text = decodePage(bytes).text;
+    text = decodePage(read.bytes).text;
   }
   const compiled = tooLarge
     ? { html: '', toc: [], firstHeading: null, links: [], images: [], diagnostics: [tooLarge] }
