@@ -177,8 +177,12 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
       case 'ordered_list_close': {
         const list = stack.pop() as List;
         let quotes = 0;
-        for (const node of stack) if (node.type === 'blockquote') quotes++;
-        applyListSpread(list, ranges, source, hidden.get(list), quotes);
+        const outer: List[] = [];
+        for (const node of stack) {
+          if (node.type === 'blockquote') quotes++;
+          else if (node.type === 'list') outer.push(node as List);
+        }
+        applyListSpread(list, ranges, source, hidden.get(list), quotes, outer);
         break;
       }
       case 'thead_open':

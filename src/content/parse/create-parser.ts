@@ -11,6 +11,7 @@ import { useFootnotes } from './footnotes.js';
 import { useGfmTableRows } from './table-rows.js';
 import { useMicromarkReferenceEnds } from './reference-follow.js';
 import { useMicromarkLineEnds } from './line-ends.js';
+import { useMicromarkListInterrupt } from './list-interrupt.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -34,6 +35,7 @@ export function createParser(): MarkdownIt {
   useGfmStrikethrough(md);
   useMicromarkLineEnds(md);
   useMicromarkPairs(md);
+  useMicromarkListInterrupt(md);
   // before the position tracking, which wraps every block rule there is when it runs
   useFootnotes(md);
   useDirectives(md);
