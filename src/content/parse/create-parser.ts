@@ -12,6 +12,7 @@ import { useGfmTableRows } from './table-rows.js';
 import { useMicromarkReferenceEnds } from './reference-follow.js';
 import { useMicromarkLineEnds } from './line-ends.js';
 import { useMicromarkListInterrupt } from './list-interrupt.js';
+import { useMicromarkLazyHtml } from './lazy-html.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -36,6 +37,7 @@ export function createParser(): MarkdownIt {
   useMicromarkLineEnds(md);
   useMicromarkPairs(md);
   useMicromarkListInterrupt(md);
+  useMicromarkLazyHtml(md);
   // before the position tracking, which wraps every block rule there is when it runs
   useFootnotes(md);
   useDirectives(md);
