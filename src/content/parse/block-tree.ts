@@ -144,7 +144,7 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
       case 'html_block': {
         // The value keeps the block's indentation, so it starts where its first line's content starts.
         const line = token.map![0];
-        const value = top().type === 'root' && unclosedToEnd(source, token.map!) ? source.text.slice(source.lineStart(line)) : token.content.replace(/\n$/, '');
+        const value = top().type === 'root' && unclosedToEnd(source, token.map!) ? source.text.slice(source.lineStart(line)) : keepsLastLineEnd(source, token.map!, token.content, stack) ? token.content : token.content.replace(/\n$/, '');
         const first = value.split('\n', 1)[0] ?? '';
         const text = source.line(line);
         const at = text.endsWith(first) ? text.length - first.length : 0;
@@ -276,6 +276,28 @@ const HTML_ENDS: [RegExp, RegExp][] = [
   [/^<![A-Za-z]/, />/],
   [/^<!\[CDATA\[/, /\]\]>/],
 ];
+
+/**
+ * Does an HTML block in a container that no end marker closed keep its last line ending, as remark does when the
+ * container ends at the end of the file (in list items only) or at a line opening a container (a sibling item, a
+ * block quote)? When a lazy line ends it, the line ending goes with that line.
+ */
+function keepsLastLineEnd(source: SourceLines, map: [number, number], content: string, stack: Parent[]): boolean {
+  if (!unclosed(content)) return false;
+  // the empty line after the file's last line ending continues list items, not block quotes
+  if (map[1] >= source.starts.length - 1) return !stack.some((node) => node.type === 'blockquote');
+  return CONTAINER_START.test(source.line(map[1]));
+}
+
+// a line whose content (after block quote markers) opens a block quote or a list item
+const CONTAINER_START = /^[ \t>]*(?:>|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
+
+/** Is this HTML block (its content) of a kind that ends only at a marker (1-5), and is the marker missing? */
+function unclosed(content: string): boolean {
+  const text = content.trimStart();
+  const kind = HTML_ENDS.find(([start]) => start.test(text));
+  return kind !== undefined && !kind[1].test(text.slice(text.match(kind[0])![0].length));
+}
 
 /**
  * Is this top-level HTML block one that no end marker closed, running to the end of the file? remark then keeps

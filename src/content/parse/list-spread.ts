@@ -23,25 +23,28 @@ export function applyListSpread(list: List, ranges: LineRanges, source: SourceLi
     }
     return blank;
   };
-  for (const item of list.children) {
-    item.spread = item.children.some((child, i) => i > 0 && blankBetween(item.children[i - 1] as Nodes, child));
-  }
-  // blank lines that an unclosed fence ending the item holds are the code's, not a gap between items (micromark)
-  const openFenceAtEnd = (node: Nodes): boolean => {
+  // blank lines that an unclosed fence or HTML block ending a node holds are its own, not a gap after it (micromark)
+  const holdsBlanks = (node: Nodes): boolean => {
+    const rn = ranges.get(node);
+    if (!rn) return false;
+    if (node.type === 'code') return FENCE_OPEN.test(source.line(rn[0])) && !FENCE_CLOSE.test(source.line(rn[1] - 1));
+    // an unclosed HTML block (kinds 1-5) keeps the blank lines it held: its value ends in a line ending then
+    if (node.type === 'html') return node.value.endsWith('\n');
     const last = 'children' in node ? (node.children[node.children.length - 1] as Nodes | undefined) : undefined;
     const rl = last ? ranges.get(last) : undefined;
-    const rn = ranges.get(node);
-    if (!last || !rl || !rn || rl[1] !== rn[1]) return false;
-    if (last.type === 'code') return FENCE_OPEN.test(source.line(rl[0])) && !FENCE_CLOSE.test(source.line(rl[1] - 1));
-    return openFenceAtEnd(last);
+    return !!last && !!rl && rl[1] === rn[1] && holdsBlanks(last);
   };
   let fenced = false;
-  list.spread = list.children.some((item, i) => {
-    if (i === 0 || !blankBetween(list.children[i - 1] as Nodes, item)) return false;
-    if (!openFenceAtEnd(list.children[i - 1] as Nodes)) return true;
+  const gap = (a: Nodes, b: Nodes) => {
+    if (!blankBetween(a, b)) return false;
+    if (!holdsBlanks(a) || a.type === 'code' || a.type === 'html') return true;
     fenced = true;
     return false;
-  });
+  };
+  for (const item of list.children) {
+    item.spread = item.children.some((child, i) => i > 0 && gap(item.children[i - 1] as Nodes, child));
+  }
+  list.spread = list.children.some((item, i) => i > 0 && gap(list.children[i - 1] as Nodes, item));
   // markdown-it counts such blanks too, so its verdict cannot overrule this one
   if (tightParagraphs !== undefined && !fenced && !quoted) {
     const loose = list.spread || list.children.some((item) => item.spread);
