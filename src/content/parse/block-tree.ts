@@ -137,7 +137,10 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
         const lang = token.type === 'fence' && info !== '' ? (space === -1 ? info : info.slice(0, space)) : null;
         const meta = token.type === 'fence' && space !== -1 ? info.slice(space).trimStart() || null : null;
         const start = token.type === 'code_block' ? source.point(source.lineStart(token.map![0])) : startOf(token);
-        const node: Code = { type: 'code', lang, meta, value: token.content.replace(/\n$/, ''), position: { start, end: endOfLines(token.map!) } };
+        let value = token.content.replace(/\n$/, '');
+        // an unclosed fence a lazy line ends gives that line the last line ending it held (micromark)
+        if (token.type === 'fence' && top().type !== 'root' && value.endsWith('\n') && !fenceClosed(source, token) && endsAtLazyLine(source, token.map!, stack)) value = value.slice(0, -1);
+        const node: Code = { type: 'code', lang, meta, value, position: { start, end: endOfLines(token.map!) } };
         add(node, token);
         break;
       }
@@ -283,10 +286,24 @@ const HTML_ENDS: [RegExp, RegExp][] = [
  * block quote)? When a lazy line ends it, the line ending goes with that line.
  */
 function keepsLastLineEnd(source: SourceLines, map: [number, number], content: string, stack: Parent[]): boolean {
-  if (!unclosed(content)) return false;
-  // the empty line after the file's last line ending continues list items, not block quotes
-  if (map[1] >= source.starts.length - 1) return !stack.some((node) => node.type === 'blockquote');
-  return CONTAINER_START.test(source.line(map[1]));
+  return unclosed(content) && !endsAtLazyLine(source, map, stack);
+}
+
+/**
+ * Is the container around a block that runs to its end (unclosed) ended by a lazy line, one that opens no
+ * container? The empty line after the file's last line ending continues list items, not block quotes.
+ */
+function endsAtLazyLine(source: SourceLines, map: [number, number], stack: Parent[]): boolean {
+  if (map[1] >= source.starts.length - 1) return stack.some((node) => node.type === 'blockquote');
+  return !CONTAINER_START.test(source.line(map[1]));
+}
+
+/** Does a fence token end with its closing fence (same character, at least as long)? */
+function fenceClosed(source: SourceLines, token: Token): boolean {
+  const map = token.map!;
+  if (map[1] - map[0] < 2) return false;
+  const close = /^[ \t>]*(`{3,}|~{3,})[ \t]*$/.exec(source.line(map[1] - 1));
+  return !!close && close[1]![0] === token.markup[0] && close[1]!.length >= token.markup.length;
 }
 
 // a line whose content (after block quote markers) opens a block quote or a list item

@@ -30,6 +30,8 @@ export function applyListSpread(list: List, ranges: LineRanges, source: SourceLi
     if (node.type === 'code') return FENCE_OPEN.test(source.line(rn[0])) && !FENCE_CLOSE.test(source.line(rn[1] - 1));
     // an unclosed HTML block (kinds 1-5) keeps the blank lines it held: its value ends in a line ending then
     if (node.type === 'html') return node.value.endsWith('\n');
+    // a blank line ends a block quote: what the quote holds open cannot hold it
+    if (node.type === 'blockquote') return false;
     const last = 'children' in node ? (node.children[node.children.length - 1] as Nodes | undefined) : undefined;
     const rl = last ? ranges.get(last) : undefined;
     return !!last && !!rl && rl[1] === rn[1] && holdsBlanks(last);
