@@ -101,7 +101,16 @@ function quotedRunSpread(list: List, ranges: LineRanges, source: SourceLines, qu
   if (!marker || THEMATIC_BREAK.test(rest)) return false;
   // a sibling item of a list around this one continues that list, and micromark closes the flow first
   const column = line.length - rest.length + 1;
-  return !outer.some((l) => l.position?.start.column === column && l.ordered === /\d/.test(marker[1] ?? ''));
+  const kind = markerKind(marker[1] ?? '');
+  return !outer.some((l) => {
+    const at = l.position?.start;
+    return at?.column === column && markerKind(LIST_MARKER.exec(source.text.slice(at.offset ?? 0, (at.offset ?? 0) + 12))?.[1] ?? '') === kind;
+  });
+}
+
+/** What makes list items siblings: the bullet character, or an ordered marker's delimiter. */
+function markerKind(marker: string): string {
+  return marker.slice(-1);
 }
 
 // a list item marker followed by a blank or the end of the line, and a thematic break (no list item)
