@@ -59,7 +59,9 @@ export function applyListSpread(list: List, ranges: LineRanges, source: SourceLi
       }
     }
   }
-  if (quotes > 0 && !list.spread && quotedRunSpread(list, ranges, source, quotes, outer)) list.spread = true;
+  // (blank lines an unclosed fence or HTML block at the list's end holds are its own, not the list's)
+  const last = list.children[list.children.length - 1];
+  if (quotes > 0 && !list.spread && last && !holdsBlanks(last) && quotedRunSpread(list, ranges, source, quotes, outer)) list.spread = true;
 }
 
 /** Does this node end with a list (itself, or its last child's last child…)? A block quote ends its own way. */
