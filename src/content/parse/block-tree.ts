@@ -295,8 +295,14 @@ function keepsLastLineEnd(source: SourceLines, map: [number, number], content: s
  */
 function endsAtLazyLine(source: SourceLines, map: [number, number], stack: Parent[]): boolean {
   if (map[1] >= source.starts.length - 1) return stack.some((node) => node.type === 'blockquote');
-  return !CONTAINER_START.test(source.line(map[1]));
+  // the markers of the block quotes around go on; what follows them may open a container
+  let line = source.line(map[1]);
+  for (const node of stack) if (node.type === 'blockquote') line = line.replace(QUOTE_MARKER, '');
+  return !CONTAINER_START.test(line);
 }
+
+// one block quote marker and the blank after it
+const QUOTE_MARKER = /^[ \t]{0,3}>[ \t]?/;
 
 /** Does a fence token end with its closing fence (same character, at least as long)? */
 function fenceClosed(source: SourceLines, token: Token): boolean {
@@ -306,8 +312,8 @@ function fenceClosed(source: SourceLines, token: Token): boolean {
   return !!close && close[1]![0] === token.markup[0] && close[1]!.length >= token.markup.length;
 }
 
-// a line whose content (after block quote markers) opens a block quote or a list item
-const CONTAINER_START = /^[ \t>]*(?:>|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
+// a line (its block quote markers taken off) that opens a block quote or a list item
+const CONTAINER_START = /^[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
 
 /** Is this HTML block (its content) of a kind that ends only at a marker (1-5), and is the marker missing? */
 function unclosed(content: string): boolean {
