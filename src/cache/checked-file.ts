@@ -1,7 +1,7 @@
 // Cache files that carry their own size and hash: `docsgen-checked <size> <hash>\n` then the bytes. A file that
 // was emptied, truncated or bit-flipped since it was written reads as missing, so the build makes it again
 // instead of publishing or trusting damaged bytes; the user never sees an error for it.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashBytes } from './hash.js';
@@ -31,6 +31,43 @@ export async function writeChecked(file: string, bytes: Uint8Array | string): Pr
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await writeFile(tmp, withChecksum(typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** Text gathered into buffers of about this many characters by writeCheckedParts. */
+const PART_CHUNK = 1 << 20;
+
+/**
+ * writeChecked of the concatenation of `parts`, without ever holding it as one string or one buffer: a large
+ * cache file (megabytes of link checks) written whole would hold three copies of it at once at the build's peak.
+ */
+export async function writeCheckedParts(file: string, parts: Iterable<string>): Promise<void> {
+  const h = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let text = '';
+  const flush = () => {
+    const b = Buffer.from(text);
+    h.update(b);
+    chunks.push(b);
+    size += b.length;
+    text = '';
+  };
+  for (const part of parts) {
+    text += part;
+    if (text.length >= PART_CHUNK) flush();
+  }
+  flush();
+  // the same header withChecksum writes (hashBytes is this sha256, hex, 20 digits)
+  chunks.unshift(Buffer.from(`${MAGIC} ${size} ${h.digest('hex').slice(0, 20)}\n`));
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, chunks);
     await rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true });

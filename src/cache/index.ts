@@ -7,7 +7,7 @@ export { loadBuildState, saveBuildState, newBuildId, readMarker, MARKER, type Bu
 export { readPreviousBuild, unchangedBuild, markOutput, recordBuild, type PreviousBuild } from './previous-build.js';
 export { PageStore, type PageSink, type PageStoreOptions } from './page-store.js';
 export { PageCache, type CacheEntry } from './page-cache.js';
-export { checkedBytes, writeChecked } from './checked-file.js';
+export { checkedBytes, writeChecked, writeCheckedParts } from './checked-file.js';
 export { trackReads, summariseReads, valueHashOf, type ReadSummary } from './reads.js';
 export { readHashedSync } from './hash.js';
 export { readChecked } from './checked-file.js';

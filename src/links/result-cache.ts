@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { readCheckedJson, writeChecked } from '../cache/index.js';
+import { readCheckedJson, writeCheckedParts } from '../cache/index.js';
 import type { AnchorCheck, CheckedPage } from './check-page.js';
 import type { FileStamp as Stamp } from './page-runner.js';
 
@@ -138,16 +138,30 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
       if (id === null) {
         // some page's checks changed: every page's are written again (a reused page whose checks are lost is dropped)
         const old = (await readChecks()) ?? {};
-        const all: Record<string, string> = {};
-        for (const page of Object.keys(pages)) {
-          const packed = fresh.get(page) ?? old[page];
-          if (packed === undefined) delete pages[page];
-          else all[page] = packed;
-        }
+        for (const page of Object.keys(pages)) if ((fresh.get(page) ?? old[page]) === undefined) delete pages[page];
         id = randomBytes(8).toString('hex');
-        await writeChecked(path.join(cacheDir, CHECKS_FILE), JSON.stringify({ id, checks: all } satisfies ChecksFile));
+        // JSON of a ChecksFile, a page at a time: on a large site it is megabytes (see writeCheckedParts)
+        const checksParts = function* (fileId: string) {
+          yield `{"id":${JSON.stringify(fileId)},"checks":{`;
+          let first = true;
+          for (const page of Object.keys(pages)) {
+            yield `${first ? '' : ','}${JSON.stringify(page)}:${JSON.stringify(fresh.get(page) ?? old[page])}`;
+            first = false;
+          }
+          yield '}}';
+        };
+        await writeCheckedParts(path.join(cacheDir, CHECKS_FILE), checksParts(id));
       }
-      await writeChecked(path.join(cacheDir, FILE), JSON.stringify({ version: VERSION, context, checksId: id, pages } satisfies CacheFile));
+      const pagesParts = function* (checksId: string | null) {
+        yield `{"version":${VERSION},"context":${JSON.stringify(context)},"checksId":${JSON.stringify(checksId)},"pages":{`;
+        let first = true;
+        for (const [page, entry] of Object.entries(pages)) {
+          yield `${first ? '' : ','}${JSON.stringify(page)}:${JSON.stringify(entry)}`;
+          first = false;
+        }
+        yield '}}';
+      };
+      await writeCheckedParts(path.join(cacheDir, FILE), pagesParts(id));
     },
   };
 }

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkedBytes, readChecked, readCheckedJson, withChecksum, writeChecked } from '../../src/cache/checked-file.js';
+import { checkedBytes, readChecked, readCheckedJson, withChecksum, writeChecked, writeCheckedParts } from '../../src/cache/checked-file.js';
 import { assertReaching } from '../helpers/reach.js';
 
 const bytes = fc.uint8Array({ minLength: 0, maxLength: 2048 });
@@ -36,6 +36,24 @@ describe('checked cache files', () => {
         expect(checkedBytes(Buffer.concat([file, extra]))).toBeNull();
       }),
     );
+  });
+
+  it('written in parts hold the same bytes as the parts written whole', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-checked-parts-'));
+    const [whole, inParts] = [path.join(dir, 'whole'), path.join(dir, 'sub/parts')];
+    // parts of any text, some long enough to cross the 1 MiB chunks the writer gathers them into
+    const part = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.tuple(fc.string({ minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 300_000 })).map(([s, n]) => s.repeat(n)));
+    await assertReaching(
+      fc.asyncProperty(fc.array(part, { maxLength: 12 }), async (parts) => {
+        await writeChecked(whole, parts.join(''));
+        await writeCheckedParts(inParts, parts);
+        // Buffer#equals and ===: vitest's deep equality walks a megabyte byte by byte
+        expect((await readFile(inParts)).equals(await readFile(whole))).toBe(true);
+        expect((await readChecked(inParts))?.toString('utf8') === parts.join('')).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('are written whole through a rename, and a file that is not one reads as missing', async () => {
