@@ -13,7 +13,8 @@ type FileSum = [size: number, hash: string];
 
 /** Where reused pages go: the build's page collector (pagedata's collectPages). */
 export interface PageSink {
-  reuse(meta: PageMeta, sourceFile: string, fromDir: string, sums: readonly [FileSum, FileSum]): Promise<boolean>;
+  /** `sums` null: the previous output is intact (PreviousBuild.outputIntact), its files need no hashing. */
+  reuse(meta: PageMeta, sourceFile: string, fromDir: string, sums: readonly [FileSum, FileSum] | null): Promise<boolean>;
   write(result: PageResult, sourceFile: string): [FileSum, FileSum] | null;
 }
 
@@ -69,13 +70,15 @@ export class PageStore {
   async reuseUnchanged(shared: unknown, sink: PageSink, previousSiteDir: string | null, onReused: () => void, onCached?: CachedPageHook): Promise<PageTask[]> {
     const toRender: PageTask[] = [];
     const previousOutputs = this.previous.outputKept ? this.previous.state?.outputs : undefined;
+    // an output as the last build left it (by its stamp) lends its files unhashed; else each file is hashed first
+    const intact = previousSiteDir !== null && previousOutputs !== undefined && this.previous.outputIntact();
     await mapLimit(this.tasks, 32, async (task) => {
       const entry = await this.cache.lookup(task.pagePath, this.keys[task.id]!, shared, this.opts.imageHash);
       if (!entry) return void toRender.push(task);
       await onCached?.(task, this.keys[task.id]!, async () => (await this.cache.read(entry))?.search);
       const outKey = cacheKey(entry.resultHash, this.opts.shellKey);
       const previous = previousSiteDir ? previousOutputs?.[task.pagePath] : undefined;
-      if (previous?.[0] === outKey && (await sink.reuse(entry.meta, task.displayFile, previousSiteDir!, [[previous[1], previous[2]], [previous[3], previous[4]]]))) {
+      if (previous?.[0] === outKey && (await sink.reuse(entry.meta, task.displayFile, previousSiteDir!, intact ? null : [[previous[1], previous[2]], [previous[3], previous[4]]]))) {
         this.outputs[task.pagePath] = previous;
         return void onReused();
       }

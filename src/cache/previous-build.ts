@@ -32,6 +32,11 @@ export interface PreviousBuild {
   fingerprints(): { contentFingerprint: string; fingerprint: string };
   /** `<content>/**.md`, relative to the root as stamps are keyed. */
   isPage(rel: string): boolean;
+  /**
+   * That build's output is in outDir and no file in it was changed, added or removed since (its stamp matches; one
+   * walk of the folder, taken once): its files can be reused without hashing each one.
+   */
+  outputIntact(): boolean;
 }
 
 /**
@@ -56,7 +61,9 @@ export async function readPreviousBuild(project: BuildInputs, outDir: string, fl
     const contentFingerprint = cacheKey(engine, JSON.stringify([...flags.output, head]), fingerprintOf(root, inputs));
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
-  return { engine, state, outputKept, contentHead: head, inputs, fingerprints, isPage };
+  let intact: boolean | undefined;
+  const outputIntact = () => (intact ??= outputKept && state.outputStamp !== '' && stampOutput(outDir) === state.outputStamp);
+  return { engine, state, outputKept, contentHead: head, inputs, fingerprints, isPage, outputIntact };
 }
 
 /**
@@ -66,7 +73,7 @@ export async function readPreviousBuild(project: BuildInputs, outDir: string, fl
 export function unchangedBuild(previous: PreviousBuild, outDir: string): BuildState | null {
   const { state } = previous;
   if (!state || !previous.outputKept || state.fingerprint !== previous.fingerprints().fingerprint) return null;
-  return stampOutput(outDir) === state.outputStamp ? state : null;
+  return previous.outputIntact() ? state : null;
 }
 
 /** The marker that ties an output folder to the state saved with it; the same inputs always give the same id. */

@@ -64,12 +64,13 @@ export function collectPages(output: PageOutput) {
      * previous output would be published. Returns false when they are gone or differ, and the caller writes
      * the page instead.
      */
-    async reuse(r: PageMeta, sourceFile: string, previousSiteDir: string, sums: readonly [FileSum, FileSum]): Promise<boolean> {
+    async reuse(r: PageMeta, sourceFile: string, previousSiteDir: string, sums: readonly [FileSum, FileSum] | null): Promise<boolean> {
       const { htmlFile: htmlRel, pageDataFile: dataRel } = pageFilesOf(r.pagePath, r.status);
       const html = path.join(output.siteDir, htmlRel);
       const data = path.join(output.siteDir, dataRel);
       const [previousHtml, previousData] = [path.join(previousSiteDir, htmlRel), path.join(previousSiteDir, dataRel)];
-      if (!fileMatches(previousHtml, ...sums[0]) || !fileMatches(previousData, ...sums[1])) return false;
+      // (null sums: the previous output's stamp proves it is as written, see cache/output-stamp.ts)
+      if (sums && (!fileMatches(previousHtml, ...sums[0]) || !fileMatches(previousData, ...sums[1]))) return false;
       try {
         await ensureDir(path.dirname(html));
         await ensureDir(path.dirname(data));

@@ -2,6 +2,7 @@
 // page edited in the previous output is written again, and either way the output equals a cold build's.
 import { appendFile, readFile, readdir, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { execa } from 'execa';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, runDocsgen } from '../helpers/cli.js';
@@ -47,15 +48,22 @@ async function published(site: string): Promise<Record<string, string>> {
   return files;
 }
 
-/** Changes a file's bytes in place (same inode, same size), and gives it back its mtime: an edit stats cannot see. */
+/**
+ * Changes a file's bytes in place (same inode, same size), and gives it back its mtime to the nanosecond (`touch -r`:
+ * utimes from JavaScript rounds it): an edit size, mtime and inode cannot see.
+ */
 async function editInPlace(file: string, from: string, to: string): Promise<void> {
   expect(to).toHaveLength(from.length);
-  const before = await stat(file);
+  const before = await stat(file, { bigint: true });
   const text = await readFile(file, 'utf8');
   expect(text).toContain(from);
+  const times = `${file}.times`;
+  await execa('touch', ['-r', file, times]);
   await writeFile(file, text.replace(from, to));
-  await utimes(file, before.atime, before.mtime);
-  expect((await stat(file)).ino).toBe(before.ino);
+  await execa('touch', ['-r', times, file]);
+  await rm(times);
+  const after = await stat(file, { bigint: true });
+  expect([after.ino, after.size, after.mtimeNs]).toEqual([before.ino, before.size, before.mtimeNs]);
 }
 
 let cold: Record<string, string>;
@@ -125,6 +133,15 @@ describe('a page edited by hand in the previous output is written again', () => 
     await build(site);
     expect(await readFile(path.join(site, SETUP_HTML), 'utf8')).not.toContain('Install the LIBRARY');
     expect(await published(site)).toEqual(cold);
+  });
+
+  it('by a rebuild that finds nothing else changed, when its bytes changed but not its size or mtime', async () => {
+    await editInPlace(path.join(site, SETUP_HTML), 'Install the library', 'Install the LIBRARY');
+    // the output's stamp holds every file's ctime, which no edit can set back
+    expect(await build(site)).not.toMatch(/up to date/);
+    expect(await readFile(path.join(site, SETUP_HTML), 'utf8')).not.toContain('Install the LIBRARY');
+    expect(await published(site)).toEqual(cold);
+    expect(await build(site)).toMatch(/up to date/);
   });
 
   it('and a file planted in the output is gone after the next build', async () => {
