@@ -237,8 +237,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     // 8. Internal links of what was built (redirect sources are known now, so stale links are reported).
     const linkOptions = { publicDir, root, cacheDir: path.join(project.cacheDir, 'links'), resultCache: useCache, files: siteFiles, stagedAs: [staging.dir, outDir] as const, onProgress: (done: number, total: number) => run.progress({ phase: 'links', done, total }) };
     if (options.links !== 'off') Object.assign(stats, run.take(await (await import('./links/index.js')).checkBuiltLinks({ ...linkOptions, mode: options.links ?? 'error' })).stats);
-    run.collectGarbage(); // the link results are dead now: the search index merges in their place
     run.lap('links');
+    run.collectGarbage(); // the link results are dead now: the search index merges in their place
     // the search index (search/ under the site), from the pages' terms noted above
     if (search) Object.assign(stats, run.take(await search.write(siteDir, previousSiteDir)).stats);
     run.lap('search');
