@@ -71,13 +71,17 @@ export function collectPages(output: PageOutput) {
       const [previousHtml, previousData] = [path.join(previousSiteDir, htmlRel), path.join(previousSiteDir, dataRel)];
       // (null sums: the previous output's stamp proves it is as written, see cache/output-stamp.ts)
       if (sums && (!fileMatches(previousHtml, ...sums[0]) || !fileMatches(previousData, ...sums[1]))) return false;
+      const previousRsc = path.join(previousSiteDir, rscFileOf(dataRel));
+      // an -rsc file has no recorded sum: outside an intact output it is written again, never linked unchecked
+      const hasRsc = existsSync(previousRsc);
+      if (sums && hasRsc) return false;
       try {
         await ensureDir(path.dirname(html));
         await ensureDir(path.dirname(data));
         await link(previousHtml, html);
         await link(previousData, data);
         // an islands page's -rsc file comes from the same render as its HTML: reused with it when there is one
-        if (existsSync(path.join(previousSiteDir, rscFileOf(dataRel)))) await link(path.join(previousSiteDir, rscFileOf(dataRel)), path.join(output.siteDir, rscFileOf(dataRel)));
+        if (hasRsc) await link(previousRsc, path.join(output.siteDir, rscFileOf(dataRel)));
       } catch {
         // never leave a link behind: writing through it would change the previous output's file
         await Promise.all([rm(html, { force: true }), rm(data, { force: true }), rm(path.join(output.siteDir, rscFileOf(dataRel)), { force: true })]);

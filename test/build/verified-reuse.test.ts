@@ -11,6 +11,7 @@ import { snapshotTree } from '../helpers/site.js';
 const FIXTURE = 'build/good-site';
 const SETUP_HTML = 'dist/public/documentation/guide/setup/index.html';
 const SETUP_DATA = 'dist/public/documentation/page-data/guide/setup/page-data.json';
+const SETUP_RSC = 'dist/public/documentation/page-data/guide/setup/page-data-rsc.json';
 
 /** The ways a cache file gets damaged: emptied, cut short, one bit flipped. */
 const DAMAGE = {
@@ -132,6 +133,14 @@ describe('a page edited by hand in the previous output is written again', () => 
     await TRIGGER['another page changed'](site);
     await build(site);
     expect(await readFile(path.join(site, SETUP_HTML), 'utf8')).not.toContain('Install the LIBRARY');
+    expect(await published(site)).toEqual(cold);
+  });
+
+  it('rather than hard-linked, when only its -rsc page data changed (no sum is kept for it)', async () => {
+    await editInPlace(path.join(site, SETUP_RSC), 'Install the library', 'Install the LIBRARY');
+    await TRIGGER['another page changed'](site);
+    await build(site);
+    expect(await readFile(path.join(site, SETUP_RSC), 'utf8')).not.toContain('Install the LIBRARY');
     expect(await published(site)).toEqual(cold);
   });
 
