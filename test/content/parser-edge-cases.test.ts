@@ -73,13 +73,9 @@ const CASES: Record<string, string> = {
   'text that looks like directives stays text': 'Time 10:30, a:b, ::: alone, :: x and :::name-\n\nC++ std::vector and ::before\n',
   // micromark: indented code is still open up to the next non-blank line, so a list after it interrupts (list-interrupt.ts)
   'ordered list (start ≠ 1) right after indented code is a paragraph': '    code\n\n3. three\n4. four\n',
-  'unicode text and urls': 'Ünïcödé [lïnk](/ü/) — em dash, [a](/a%20b/) ![i](<./i j.png>)\n',
-};
-
-/** Where markdown-it + our converter knowingly differ from remark (see docs/design-parser.md). */
-const KNOWN_DIFFERENCES: Record<string, string> = {
-  // CommonMark: no link contains a link, even inside an image's description; markdown-it keeps the outer link.
+  // CommonMark: no link contains a link, even inside an image's description (nested-links.ts)
   'a link inside an image inside a link': '[![[a](/in/)](https://cdn.example.com/i.png)](/out/)\n',
+  'unicode text and urls': 'Ünïcödé [lïnk](/ü/) — em dash, [a](/a%20b/) ![i](<./i j.png>)\n',
 };
 
 describe('markdown-it front end matches remark on edge cases', () => {
@@ -87,12 +83,6 @@ describe('markdown-it front end matches remark on edge cases', () => {
     it(name, async () => {
       const { actual, expected } = await compileBoth(FM + body, '/p/content/a/b.md', 'content/a/b.md', 'a/b.md', opts);
       expect(actual).toEqual(expected);
-    });
-  }
-  for (const [name, body] of Object.entries(KNOWN_DIFFERENCES)) {
-    it(`known difference, still different: ${name}`, async () => {
-      const { actual, expected } = await compileBoth(FM + body, '/p/content/a/b.md', 'content/a/b.md', 'a/b.md', opts);
-      expect(actual.html).not.toBe(expected.html);
     });
   }
 });

@@ -13,6 +13,9 @@ import { useMicromarkReferenceEnds } from './reference-follow.js';
 import { useMicromarkLineEnds } from './line-ends.js';
 import { useMicromarkListInterrupt } from './list-interrupt.js';
 import { useMicromarkLazyHtml } from './lazy-html.js';
+import { useHtmlSpecials } from './html-specials.js';
+import { useMicromarkLazyLines } from './lazy-lines.js';
+import { useNoLinkAroundLinkedImage } from './nested-links.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -35,6 +38,8 @@ export function createParser(): MarkdownIt {
   useGfmTableRows(md);
   useGfmStrikethrough(md);
   useMicromarkLineEnds(md);
+  useHtmlSpecials(md);
+  useMicromarkLazyLines(md);
   useMicromarkPairs(md);
   useMicromarkListInterrupt(md);
   useMicromarkLazyHtml(md);
@@ -44,6 +49,7 @@ export function createParser(): MarkdownIt {
   trackBlockPositions(md);
   trackInlinePositions(md);
   // inside the literal rule's wrapper of link and image, which counts a `[` that starts no link
+  useNoLinkAroundLinkedImage(md);
   useMicromarkReferenceEnds(md);
   useAutolinkLiterals(md);
   limitNesting(md);
