@@ -10,7 +10,8 @@ const CONTAINER = /^(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 /**
  * GFM tables as remark-gfm reads them: a line that starts a block quote or list item is that container, not a
  * table's header row (markdown-it tries tables first), nor is a line over a row of dashes alone (a heading), and a body row keeps the cells it has (markdown-it pads
- * it to the header's width with empty cells; remark-rehype pads only the HTML).
+ * it to the header's width with empty cells; remark-rehype pads only the HTML), and a header row needs no pipe
+ * when the delimiter row has one (`a\n|---|`, `a\n:--`).
  */
 export function useGfmTableRows(md: MarkdownIt): void {
   const rules = (md.block.ruler as unknown as { __rules__: { name: string; alt: string[]; fn: BlockRule }[] }).__rules__;
@@ -27,12 +28,32 @@ export function useGfmTableRows(md: MarkdownIt): void {
       // a delimiter row of dashes alone is a setext underline: the line above is a heading
       if (startLine + 1 < endLine && /^-+[ \t]*$/.test(lineText(state, startLine + 1))) return false;
       const before = state.tokens.length;
-      const ok = table(state, startLine, endLine, silent);
+      const ok = headerWithoutPipe(state, startLine) ? withTrailingPipe(state, startLine, () => table(state, startLine, endLine, silent)) : table(state, startLine, endLine, silent);
       if (ok && !silent) matchRowCells(state, before);
       return ok;
     },
     { alt: rule.alt },
   );
+}
+
+/** A header row with no pipe over a delimiter row with a pipe or colon: a one-column table to micromark, not to markdown-it. */
+function headerWithoutPipe(state: StateBlock, startLine: number): boolean {
+  const delimiter = lineText(state, startLine + 1);
+  return /^[-|: \t]+$/.test(delimiter) && /[|:]/.test(delimiter) && !lineText(state, startLine).includes('|');
+}
+
+/** Runs the table rule with the header's line ending read as a pipe (same length, so every offset holds). */
+function withTrailingPipe(state: StateBlock, startLine: number, rule: () => boolean): boolean {
+  const src = state.src;
+  const end = state.eMarks[startLine] ?? 0;
+  state.src = `${src.slice(0, end)}|${src.slice(end + 1)}`;
+  state.eMarks[startLine] = end + 1;
+  try {
+    return rule();
+  } finally {
+    state.src = src;
+    state.eMarks[startLine] = end;
+  }
 }
 
 function lineText(state: StateBlock, line: number): string {
