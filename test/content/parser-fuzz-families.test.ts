@@ -62,6 +62,7 @@ const FAMILIES: [family: string, input: string][] = [
   ['a link inside an image inside a link makes the outer one text (links nest at no depth)', '[a ![b [c](/u) d](/i) e](/o) and [x [a ![b [c] d](/i) e][c] y](/z)\n\n| A |\n|---|\n| [[![[](/x/)](/x/)](/x/) |\n\n[c]: /c\n'],
   ['a lazy line keeps the indentation the containers that continue on it leave, in a code span', '- > a`b\n    c`\n\n- - > d`e\n      f`\n\n- g`h\n i`\n\n> - > j`k\n>     l`\n'],
   ['a header row without a pipe over a delimiter row with a pipe or colon is a one-column table', 'a \\\n|---|\n| b |\n\nc\n:--\n\nd\n|---|---|\n\n> x\ne [l](/u)\n--:|\n'],
+  ['links after empty table cells are found after the empty cells’ pipes', '| A | B |\n|---|---|\n| www.example.com|||www.example.com | map |\n| map | www.example.com |\n\n| A | B | C |\n|-|-|-|\n|||[a](/u)|\n|x|| [c](/w) |\n'],
   // families once skipped by the fuzzer that no longer differ (the skip is gone; the case keeps them fixed)
   ['whitespace-only lines in fenced code, in a list item and a block quote', '```\n  \nx\n   \n```\n\n- ```\n   \n  ```\n\n> ```\n>   \n> ```\n'],
   ['a line indented four spaces after a block quote is a lazy line', '>a\n    b\n\n> a\n    - b\n'],

@@ -226,7 +226,8 @@ function inlineLineMap(token: Token, parent: Parent, source: SourceLines, row: {
       at = pipe === -1 || pipe > lineEnd ? row.cursor : pipe + 1;
     }
     sourceStarts.push(at);
-    row.cursor = Math.min(at + Math.max(content.length, 1), lineEnd);
+    // an empty cell ends where it starts, at its closing pipe: the next cell's search starts there
+    row.cursor = Math.min(at + content.length, lineEnd);
     return { contentStarts, sourceStarts };
   }
   const map = token.map ?? [0, 1];
