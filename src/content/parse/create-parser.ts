@@ -16,6 +16,7 @@ import { useMicromarkLazyHtml } from './lazy-html.js';
 import { useHtmlSpecials } from './html-specials.js';
 import { useMicromarkLazyLines } from './lazy-lines.js';
 import { useNoLinkAroundLinkedImage } from './nested-links.js';
+import { useFastTextRule } from './text-run.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -34,6 +35,7 @@ export function createParser(): MarkdownIt {
   // parseMarkdown normalizes line endings and NULs itself, before the frontmatter is blanked; markdown-it's
   // `normalize` would rebuild the whole text again (its pattern matches every \n, not only \r).
   md.core.ruler.disable(['text_join', 'normalize']);
+  useFastTextRule(md);
   keepReferenceTokens(md);
   useGfmTableRows(md);
   useGfmStrikethrough(md);
