@@ -3,14 +3,11 @@ import type { MarkdownIt, StateBlock, Token } from 'markdown-it';
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 type Tokenize = (state: StateBlock, startLine: number, endLine: number) => void;
 
-/** A container whose content is being read: a block quote, or content indented `indent` columns (list item). */
-interface Frame {
-  quote: boolean;
-  indent: number;
-}
-
+// The containers whose content is being read, outermost first: QUOTE for a block quote, else the columns their
+// content is indented by (a list item; 0 for the document and containers without a prefix).
+const QUOTE = -1;
 const FRAMES = Symbol('containers');
-type FrameState = StateBlock & { [FRAMES]?: Frame[] };
+type FrameState = StateBlock & { [FRAMES]?: number[] };
 
 /**
  * Lazy lines as micromark keeps them: the containers that continue on the line take their prefix and the rest,
@@ -22,12 +19,10 @@ export function useMicromarkLazyLines(md: MarkdownIt): void {
   const tokenize = md.block.tokenize.bind(md.block) as Tokenize;
   md.block.tokenize = (state: FrameState, startLine: number, endLine: number) => {
     const frames = (state[FRAMES] ??= []);
-    frames.push({ quote: state.parentType === 'blockquote', indent: state.blkIndent });
-    try {
-      tokenize(state, startLine, endLine);
-    } finally {
-      frames.pop();
-    }
+    frames.push(state.parentType === 'blockquote' ? QUOTE : state.blkIndent);
+    // no `finally`: an error ends the whole parse, and the frames with it
+    tokenize(state, startLine, endLine);
+    frames.pop();
   };
   const rules = (md.block.ruler as unknown as { __rules__: { name: string; alt: string[]; fn: BlockRule }[] }).__rules__;
   for (const name of ['paragraph', 'lheading']) {
@@ -48,14 +43,18 @@ export function useMicromarkLazyLines(md: MarkdownIt): void {
 }
 
 function keepLazyIndentation(state: FrameState, startLine: number, from: number): void {
+  // markdown-it marks a block quote's lazy line -1; a list item's lazy line is indented less than the item
+  let lazy = false;
+  for (let line = startLine + 1; line < state.line && !lazy; line++) lazy = (state.sCount[line] ?? 0) < state.blkIndent;
+  if (!lazy) return;
   let inline: Token | undefined;
   for (let i = from; i < state.tokens.length && !inline; i++) if (state.tokens[i]?.type === 'inline') inline = state.tokens[i];
+  // only code spans, link titles and raw HTML keep a line's indentation
   if (!inline || !/[`"'(]/.test(inline.content)) return;
   const lines = inline.content.split('\n');
   let changed = false;
   for (let k = 1; k < lines.length; k++) {
     const line = startLine + k;
-    // markdown-it marks a block quote's lazy line -1; a list item's lazy line is indented less than the item
     if ((state.sCount[line] ?? 0) >= state.blkIndent) continue;
     const rest = remainder(state, line);
     const piece = lines[k] as string;
@@ -79,14 +78,14 @@ function remainder(state: FrameState, line: number): string | null {
   let at = 0;
   let scope = 0; // where the innermost block quote's content starts
   for (const frame of state[FRAMES] ?? []) {
-    if (frame.quote) {
+    if (frame === QUOTE) {
       const spaces = text.slice(at).length - text.slice(at).trimStart().length;
       if (spaces > 3 || text[at + spaces] !== '>') break;
       at += spaces + 1;
       if (text[at] === ' ') at++;
       scope = at;
-    } else if (frame.indent > 0) {
-      const need = scope + frame.indent;
+    } else if (frame > 0) {
+      const need = scope + frame;
       let spaces = at;
       while (spaces < need && text[spaces] === ' ') spaces++;
       if (spaces < need) break;

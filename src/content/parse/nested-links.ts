@@ -21,7 +21,8 @@ export function useNoLinkAroundLinkedImage(md: MarkdownIt): void {
       if (!link(state, true)) return false;
       const end = state.pos;
       // cheap test first: only a label with an image in it can hold one with a link
-      if (!state.src.slice(start, end).includes('![')) return true;
+      const image = state.src.indexOf('![', start);
+      if (image === -1 || image >= end) return true;
       state.pos = start;
       const ok = tryLink(state, link, true);
       state.pos = ok ? end : start;
@@ -34,22 +35,25 @@ export function useNoLinkAroundLinkedImage(md: MarkdownIt): void {
 /** Runs the link rule for its tokens; refused (everything undone) when an image among them holds a link. */
 function tryLink(state: StateInline, link: Rule, undoAlways: boolean): boolean {
   const s = state as Undo;
-  const saved = { pos: s.pos, pending: s.pending, pendingLevel: s.pendingLevel, pendingStart: s.pendingStart, level: s.level, linkLevel: s.linkLevel, tokens: s.tokens.length, meta: s.tokens_meta.length };
+  // what undoing needs, in locals (this runs for every link)
+  const { pos, pending, pendingLevel, pendingStart, level, linkLevel } = s;
+  const tokens = s.tokens.length;
+  const meta = s.tokens_meta.length;
   if (!link(state, false)) return false;
   let refused = false;
-  for (let i = saved.tokens; i < s.tokens.length && !refused; i++) {
+  for (let i = tokens; i < s.tokens.length && !refused; i++) {
     const t = s.tokens[i] as Token;
     if (t.type === 'image' && holdsLink(t.children ?? [])) refused = true;
   }
   if (refused || undoAlways) {
-    s.tokens.length = saved.tokens;
-    s.tokens_meta.length = saved.meta;
-    s.pending = saved.pending;
-    s.pendingLevel = saved.pendingLevel;
-    if (saved.pendingStart !== undefined) s.pendingStart = saved.pendingStart;
-    s.level = saved.level;
-    s.linkLevel = saved.linkLevel;
-    s.pos = saved.pos;
+    s.tokens.length = tokens;
+    s.tokens_meta.length = meta;
+    s.pending = pending;
+    s.pendingLevel = pendingLevel;
+    if (pendingStart !== undefined) s.pendingStart = pendingStart;
+    s.level = level;
+    s.linkLevel = linkLevel;
+    s.pos = pos;
   }
   return !refused;
 }

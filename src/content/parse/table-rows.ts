@@ -23,7 +23,13 @@ export function useGfmTableRows(md: MarkdownIt): void {
     (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
       // markdown-it's own first test (the line below starts with `|`, `-` or `:`), before any slicing: paragraphs
       // try this rule at each of their lines
-      if (startLine + 2 > endLine || !DELIMITER_START.has(state.src.charCodeAt((state.bMarks[startLine + 1] ?? 0) + (state.tShift[startLine + 1] ?? 0)))) return false;
+      if (startLine + 2 > endLine) return false;
+      const at = (state.bMarks[startLine + 1] ?? 0) + (state.tShift[startLine + 1] ?? 0);
+      const first = state.src.charCodeAt(at);
+      if (!DELIMITER_START.has(first)) return false;
+      // markdown-it's next test, before any slicing: `- ` starts a list item (most lines in lists come here)
+      const second = state.src.charCodeAt(at + 1);
+      if (first === 0x2d && (second === 0x20 || second === 0x09)) return false;
       if (CONTAINER.test(lineText(state, startLine))) return false;
       // a delimiter row of dashes alone is a setext underline: the line above is a heading
       if (startLine + 1 < endLine && /^-+[ \t]*$/.test(lineText(state, startLine + 1))) return false;
