@@ -17,6 +17,7 @@ import { useHtmlSpecials } from './html-specials.js';
 import { useMicromarkLazyLines } from './lazy-lines.js';
 import { useNoLinkAroundLinkedImage } from './nested-links.js';
 import { useFastTextRule } from './text-run.js';
+import { useMicromarkDestinations } from './link-destination.js';
 
 /**
  * markdown-it configured to see what remark-parse + remark-gfm see: raw HTML is tokenized (so it can be
@@ -36,6 +37,7 @@ export function createParser(): MarkdownIt {
   // `normalize` would rebuild the whole text again (its pattern matches every \n, not only \r).
   md.core.ruler.disable(['text_join', 'normalize']);
   useFastTextRule(md);
+  useMicromarkDestinations(md);
   keepReferenceTokens(md);
   useGfmTableRows(md);
   useGfmStrikethrough(md);

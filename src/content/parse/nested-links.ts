@@ -1,4 +1,5 @@
 import type { MarkdownIt, StateInline, Token } from 'markdown-it';
+import type { PairsEnv } from './delimiter-pairs.js';
 
 type Rule = (state: StateInline, silent: boolean) => boolean;
 
@@ -21,8 +22,9 @@ export function useNoLinkAroundLinkedImage(md: MarkdownIt): void {
       if (!link(state, true)) return false;
       const end = state.pos;
       // cheap test first: only a label with an image in it can hold one with a link
-      const image = state.src.indexOf('![', start);
-      if (image === -1 || image >= end) return true;
+      let image = false;
+      for (let i = start; i < end - 1 && !image; i++) image = state.src.charCodeAt(i) === 0x21 && state.src.charCodeAt(i + 1) === 0x5b;
+      if (!image) return true;
       state.pos = start;
       const ok = tryLink(state, link, true);
       state.pos = ok ? end : start;
@@ -37,6 +39,8 @@ function tryLink(state: StateInline, link: Rule, undoAlways: boolean): boolean {
   const s = state as Undo;
   // what undoing needs, in locals (this runs for every link)
   const { pos, pending, pendingLevel, pendingStart, level, linkLevel } = s;
+  // which kind of delimiter run came first: a trial run's runs were never read
+  const first = (s.env as PairsEnv).firstDelimiter;
   const tokens = s.tokens.length;
   const meta = s.tokens_meta.length;
   if (!link(state, false)) return false;
@@ -54,6 +58,7 @@ function tryLink(state: StateInline, link: Rule, undoAlways: boolean): boolean {
     s.level = level;
     s.linkLevel = linkLevel;
     s.pos = pos;
+    (s.env as PairsEnv).firstDelimiter = first;
   }
   return !refused;
 }
