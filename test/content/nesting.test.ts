@@ -108,8 +108,8 @@ describe('nesting past the limit', () => {
 });
 
 // Generated nesting: block containers as line prefixes, inline wrappers around a core, each a cycle of kinds
-// repeated to a generated depth. No image wraps a link: a link inside an image inside a link is a known
-// difference from remark at any depth (see parser-edge-cases.test.ts). Directly nested markers (`***x***`)
+// repeated to a generated depth. No image wraps a link: a link inside an image inside a link is its own
+// family (nested-links.ts; parser-edge-cases.test.ts and parser-fuzz-families.test.ts hold it). Directly nested markers (`***x***`)
 // are in WITHIN above.
 const block = fc.constantFrom(
   { open: '> ', more: '> ', levels: 1 },
