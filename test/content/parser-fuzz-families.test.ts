@@ -65,6 +65,8 @@ const FAMILIES: [family: string, input: string][] = [
   ['links after empty table cells are found after the empty cells’ pipes', '| A | B |\n|---|---|\n| www.example.com|||www.example.com | map |\n| map | www.example.com |\n\n| A | B | C |\n|-|-|-|\n|||[a](/u)|\n|x|| [c](/w) |\n'],
   ['a `\\` before a blank or line ending in a destination is itself and ends it; `<…>` holds no line ending', '![ref](\\\nhttps://example.com/(x)y)\\*\n\n[a](b\\ c) [d](e\\\tf) [g](h\\(i) [j](k\\\\) [l](<m\\\nn>) [o](p\\\n)\n\n[x]: /u\\ "t"\n\n[x] [ref]\n\n[ref]: /r\n'],
   ['a link tried inside an outer label for an image in it leaves no trace of its runs: the first kind of run still decides', '# [~~*~~*www.example.com[www.example.com*www.example.com~~*~~![ref]!](/x/)[map](/x/)\n\n[~~a*~~*[b*c~~*~~![d]](/x/)\n'],
+  ['an e-mail autolink has no `!` (micromark’s atext): `<!a@b.co>` is raw HTML, `<a!b@c.de>` no autolink', 'a <!dev@example.com> <a!b@c.de> <mailto:a!b@c.de> <a@b.c>\n\n<span><!dev@example.com>www.example.com\n'],
+  ['a definition’s and a reference’s label keep escapes and entities decoded (the identifier as written)', '[&amp;map]:!\n\n[&amp;x\\*]: /u\n\n[&amp;x\\*][] [&amp;x\\*] [a][&amp;x\\*] ![&amp;x\\*]\n'],
   // families once skipped by the fuzzer that no longer differ (the skip is gone; the case keeps them fixed)
   ['whitespace-only lines in fenced code, in a list item and a block quote', '```\n  \nx\n   \n```\n\n- ```\n   \n  ```\n\n> ```\n>   \n> ```\n'],
   ['a line indented four spaces after a block quote is a lazy line', '>a\n    b\n\n> a\n    - b\n'],

@@ -13,7 +13,7 @@ import { useMicromarkReferenceEnds } from './reference-follow.js';
 import { useMicromarkLineEnds } from './line-ends.js';
 import { useMicromarkListInterrupt } from './list-interrupt.js';
 import { useMicromarkLazyHtml } from './lazy-html.js';
-import { useHtmlSpecials } from './html-specials.js';
+import { useHtmlSpecials, useMicromarkEmailAutolinks } from './html-specials.js';
 import { useMicromarkLazyLines } from './lazy-lines.js';
 import { useNoLinkAroundLinkedImage } from './nested-links.js';
 import { useFastTextRule } from './text-run.js';
@@ -43,6 +43,7 @@ export function createParser(): MarkdownIt {
   useGfmStrikethrough(md);
   useMicromarkLineEnds(md);
   useHtmlSpecials(md);
+  useMicromarkEmailAutolinks(md);
   useMicromarkLazyLines(md);
   useMicromarkPairs(md);
   useMicromarkListInterrupt(md);

@@ -32,7 +32,8 @@ export function parseDefinition(md: MarkdownIt, token: Token, source: SourceLine
   return {
     type: 'definition',
     identifier: normalizeIdentifier(label),
-    label,
+    // as mdast-util-from-markdown: the identifier from the label as written, the label with escapes and entities decoded
+    label: label.includes('\\') || label.includes('&') ? md.utils.unescapeAll(label) : label,
     url: dest.str,
     title: title?.ok && text.slice(title.pos).trim() === '' ? title.str : null,
     position: { start: source.point(startOffset), end: source.point(source.lineStart(lastLine) + source.line(lastLine).length) },

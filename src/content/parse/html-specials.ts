@@ -25,6 +25,30 @@ export function useHtmlSpecials(md: MarkdownIt): void {
   });
 }
 
+/**
+ * An e-mail autolink as micromark reads one: its atext has no `!` (CommonMark's has), so `<!a@b.co>` is raw
+ * HTML (a declaration) and `<a!b@c.de>` no autolink at all; markdown-it linked both.
+ */
+export function useMicromarkEmailAutolinks(md: MarkdownIt): void {
+  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: Rule }[] }).__rules__;
+  const autolink = rules.find((r) => r.name === 'autolink')?.fn;
+  if (!autolink) throw new Error('markdown-it has no `autolink` inline rule');
+  md.inline.ruler.at('autolink', (state: StateInline, silent: boolean) => {
+    const start = state.pos;
+    if (state.src.charCodeAt(start) !== 0x3c) return false;
+    if (!autolink(state, true)) return false;
+    const inner = state.src.slice(start + 1, state.pos - 1);
+    state.pos = start;
+    // a scheme (`mailto:a!b@c.de`) is a URL autolink, where `!` is fine
+    const at = inner.indexOf('@');
+    if (at !== -1 && !SCHEME.test(inner) && inner.lastIndexOf('!', at) !== -1) return false;
+    return autolink(state, silent);
+  });
+}
+
+// markdown-it's AUTOLINK_RE, up to the colon
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]{1,31}:/;
+
 function remember(state: HtmlState, ok: boolean, kind: string | null): boolean {
   if (state.skipHtmlSpecial) (state[UNCLOSED] ??= new Set()).add(kind ?? (specialKind(state.src, state.pos) as string));
   return ok;

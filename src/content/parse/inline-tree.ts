@@ -94,7 +94,7 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
         break;
       }
       case 'link_open': {
-        const node = linkNode(token, children, content, point);
+        const node = linkNode(md, token, children, content, point);
         push(node);
         stack.push(node);
         openTokens.push(token);
@@ -112,7 +112,7 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
         break;
       }
       case 'image':
-        push(imageNode(token, content, point));
+        push(imageNode(md, token, content, point));
         break;
       case 'footnote_ref': {
         // as mdast-util-gfm-footnote: the identifier from the label as written, the label with escapes resolved
@@ -132,7 +132,7 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
   }
 }
 
-function linkNode(open: ReturnType<typeof positioned>, siblings: Token[], content: string, point: (o: number) => Point): Link | LinkReference {
+function linkNode(md: MarkdownIt, open: ReturnType<typeof positioned>, siblings: Token[], content: string, point: (o: number) => Point): Link | LinkReference {
   const href = attr(open, 'href') ?? '';
   let start = open.srcStart ?? 0;
   if (open.markup === 'linkify' || open.markup === 'autolink') {
@@ -148,10 +148,10 @@ function linkNode(open: ReturnType<typeof positioned>, siblings: Token[], conten
     return { type: 'link', url: href, title: attr(open, 'title'), children: [], position };
   }
   const { referenceType, label } = reference(after, content.slice(start + 1, labelEnd));
-  return { type: 'linkReference', identifier: normalizeIdentifier(label), label, referenceType, children: [], position };
+  return { type: 'linkReference', identifier: normalizeIdentifier(label), label: decoded(md, label), referenceType, children: [], position };
 }
 
-function imageNode(token: ReturnType<typeof positioned>, content: string, point: (o: number) => Point): Image | ImageReference {
+function imageNode(md: MarkdownIt, token: ReturnType<typeof positioned>, content: string, point: (o: number) => Point): Image | ImageReference {
   const start = token.srcStart ?? 0;
   const labelEnd = start + 2 + token.content.length;
   const end = token.srcEnd ?? labelEnd + 1;
@@ -162,7 +162,7 @@ function imageNode(token: ReturnType<typeof positioned>, content: string, point:
     return { type: 'image', url: attr(token, 'src') ?? '', title: attr(token, 'title'), alt, position };
   }
   const { referenceType, label } = reference(after, token.content);
-  return { type: 'imageReference', identifier: normalizeIdentifier(label), label, referenceType, alt, position };
+  return { type: 'imageReference', identifier: normalizeIdentifier(label), label: decoded(md, label), referenceType, alt, position };
 }
 
 /**
@@ -172,6 +172,11 @@ function imageNode(token: ReturnType<typeof positioned>, content: string, point:
 function codeValue(raw: string): string {
   const pad = (c: string | undefined) => c === ' ' || c === '\n';
   return raw.length > 2 && pad(raw[0]) && pad(raw[raw.length - 1]) && /[^ \n]/.test(raw) ? raw.slice(1, -1) : raw;
+}
+
+/** A reference's label as mdast-util-from-markdown keeps it: escapes and entities decoded (the identifier is from the label as written). */
+function decoded(md: MarkdownIt, label: string): string {
+  return label.includes('\\') || label.includes('&') ? md.utils.unescapeAll(label) : label;
 }
 
 function reference(after: string, text: string): { referenceType: ReferenceType; label: string } {
