@@ -26,6 +26,9 @@ export const STRIKE = 2;
 /** Nesting of markdown-it's inline parser: 1 for a block's content, 2 for an image label inside it. */
 let depth = 0;
 
+/** Is the inline content being parsed an image's label (parsed apart from the text around it)? */
+export const inImageLabel = (): boolean => depth > 1;
+
 interface Run {
   strike: boolean;
   marker: number;
@@ -77,7 +80,7 @@ export function useMicromarkPairs(md: MarkdownIt): void {
     const prev = start > 0 ? state.src.charCodeAt(start - 1) : -1;
     const next = state.pos < state.src.length ? state.src.charCodeAt(state.pos) : -1;
     // markdown-it also takes the end of a link label for a space; micromark sees the `]`
-    if ((prev === TILDE || next === TILDE || state.pos === state.posMax) && state.delimiters.length > before) {
+    if ((prev === TILDE || next === TILDE || state.pos === state.posMax || (start === 0 && depth > 1)) && state.delimiters.length > before) {
       const flanks = flanking(state, start, state.pos);
       for (let i = before; i < state.delimiters.length; i++) {
         state.delimiters[i]!.open = flanks.open;
@@ -95,8 +98,9 @@ export function useMicromarkPairs(md: MarkdownIt): void {
 export function flanking(state: StateInline, start: number, end: number, strike = false): { open: boolean; close: boolean } {
   const md = state.md as unknown as { utils: { isWhiteSpace(c: number): boolean; isMdAsciiPunct(c: number): boolean; isPunctChar(c: string): boolean } };
   const classify = (c: number) => (c < 0 || md.utils.isWhiteSpace(c) ? 1 : md.utils.isMdAsciiPunct(c) || md.utils.isPunctChar(String.fromCharCode(c)) ? 2 : 0);
-  const prev = start > 0 ? state.src.charCodeAt(start - 1) : -1;
-  const next = end < state.src.length ? state.src.charCodeAt(end) : -1;
+  // an image's label is parsed apart (depth 2 and more): micromark sees its `[` before it and its `]` after
+  const prev = start > 0 ? state.src.charCodeAt(start - 1) : depth > 1 ? 0x5b : -1;
+  const next = end < state.src.length ? state.src.charCodeAt(end) : depth > 1 ? 0x5d : -1;
   const before = classify(prev);
   const after = classify(next);
   const open = !after || (after === 2 && before !== 0) || (!strike && next === TILDE);

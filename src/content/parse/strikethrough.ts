@@ -1,5 +1,5 @@
 import type { MarkdownIt, StateInline, Token } from 'markdown-it';
-import { flanking, STRIKE, type PairsEnv } from './delimiter-pairs.js';
+import { flanking, inImageLabel, STRIKE, type PairsEnv } from './delimiter-pairs.js';
 
 const TILDE = 0x7e;
 // A one-tilde run only pairs with a one-tilde run: give it its own marker so markdown-it's pairing keeps them apart.
@@ -14,7 +14,7 @@ export function useGfmStrikethrough(md: MarkdownIt): void {
     if (silent || state.src.charCodeAt(state.pos) !== TILDE) return false;
     const scanned = state.scanDelims(state.pos, true);
     // at the end of a link label markdown-it flanks as if a space followed; micromark sees the `]`
-    if (state.pos + scanned.length === state.posMax) {
+    if (state.pos + scanned.length === state.posMax || (state.pos === 0 && inImageLabel())) {
       const flanks = flanking(state, state.pos, state.pos + scanned.length, true);
       scanned.can_open = flanks.open;
       scanned.can_close = flanks.close;
