@@ -131,11 +131,12 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
       }
       case 'fence':
       case 'code_block': {
-        // remark's meta runs to the end of the line, trailing blanks included
-        const info = md.utils.unescapeAll(token.info).trimStart();
-        const space = info.search(/\s/);
-        const lang = token.type === 'fence' && info !== '' ? (space === -1 ? info : info.slice(0, space)) : null;
-        const meta = token.type === 'fence' && space !== -1 ? info.slice(space).trimStart() || null : null;
+        // remark's meta runs to the end of the line, trailing blanks included; micromark splits the info at a
+        // space or tab as written, then decodes each part (an `&nbsp;` or `&#32;` stays in the lang)
+        const info = token.info.replace(/^[ \t]+/, '');
+        const space = info.search(/[ \t]/);
+        const lang = token.type === 'fence' && info !== '' ? md.utils.unescapeAll(space === -1 ? info : info.slice(0, space)) : null;
+        const meta = token.type === 'fence' && space !== -1 ? md.utils.unescapeAll(info.slice(space).replace(/^[ \t]+/, '')) || null : null;
         const start = token.type === 'code_block' ? source.point(source.lineStart(token.map![0])) : startOf(token);
         let value = token.content.replace(/\n$/, '');
         // an unclosed fence a lazy line ends gives that line the last line ending it held (micromark)
