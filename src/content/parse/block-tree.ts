@@ -300,8 +300,11 @@ function endsAtLazyLine(source: SourceLines, map: [number, number], stack: Paren
   // the markers of the block quotes around go on; what follows them may open a container
   let line = source.line(map[1]);
   for (const node of stack) if (node.type === 'blockquote') line = line.replace(QUOTE_MARKER, '');
-  return !CONTAINER_START.test(line);
+  return !CONTAINER_START.test(line) || THEMATIC_BREAK.test(line);
 }
+
+// `- - -` and `* * *` open no list item: a thematic break comes first (CommonMark)
+const THEMATIC_BREAK = /^[ \t]{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
 // one block quote marker and the blank after it
 const QUOTE_MARKER = /^[ \t]{0,3}>[ \t]?/;
