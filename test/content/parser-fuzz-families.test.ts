@@ -59,6 +59,7 @@ const FAMILIES: [family: string, input: string][] = [
   ['a blank line after a block quote that holds an unclosed fence is a gap in the list item around it', '- > a\n  > ~~~~b\n\n  c\n- d\n'],
   ['a fence’s info is split at a space or tab as written, then decoded: an `&nbsp;` or `&#32;` stays in the lang', '~~~~&nbsp;~~[a]\n~~~~\n\n```&#32;js&nbsp;x &nbsp;y\\* &amp;\n```\n\n``` js\u00a0x  \n```\n\n```\t&nbsp;\n```\n'],
   ['an unclosed HTML block ending a list item before a thematic break (`- - -`, no list item) gives the break no line ending', '- <!x\n  ===\n\n- - -\n\n> - <!x\n>\n> * * *\n\n- - <!--x\n\n  * * *\n'],
+  ['a setext heading right after definitions starts where they start (micromark’s content chunk)', '[a]: /b\nc\n===\n\n[a]: /b\n[c]: /d\ne [f](/g)\n---\n\n[h]: /i\n\n[j]: /k\nl\n---\n\n> - [m]: /n\n>   o `p`\n>   ===\n\n[`q`]:r\\\ns\n===\n'],
   // inline families random seeds found (session 4)
   ['an unclosed comment, processing instruction, declaration or CDATA makes only later ones of its kind text', 'a<?<!-- c -->map\n\n# b <!-- x <?y?> <!X> <![CDATA[z]]> <!-- w -->\n\nc <!X <!-- v --> <![CDATA[u <?t?>\n'],
   ['a link inside an image inside a link makes the outer one text (links nest at no depth)', '[a ![b [c](/u) d](/i) e](/o) and [x [a ![b [c] d](/i) e][c] y](/z)\n\n| A |\n|---|\n| [[![[](/x/)](/x/)](/x/) |\n\n[c]: /c\n'],

@@ -177,6 +177,13 @@ export function convertBlocks(md: MarkdownIt, tokens: Token[], source: SourceLin
         applyTaskMarker(item);
         break;
       }
+      case 'heading_close': {
+        const heading = stack.pop() as Heading;
+        // micromark: a setext heading starts where the definitions right before it start (one content chunk);
+        // moved after its text is parsed, whose positions count from the heading's own line
+        if (token.markup === '=' || token.markup === '-') startAtDefinitions(heading, top().children as Nodes[], ranges);
+        break;
+      }
       case 'bullet_list_close':
       case 'ordered_list_close': {
         const list = stack.pop() as List;
@@ -268,6 +275,20 @@ function unescapeCodePipes(node: Parent): void {
     if (child.type === 'inlineCode') child.value = child.value.replace(/\\\|/g, '|');
     else if ('children' in child) unescapeCodePipes(child);
   }
+}
+
+/** Gives a setext heading the start of the definitions on the lines right before it (no blank line between). */
+function startAtDefinitions(heading: Heading, siblings: Nodes[], ranges: LineRanges): void {
+  let line = ranges.get(heading)?.[0];
+  let at = siblings.length - 2;
+  for (; at >= 0; at--) {
+    const node = siblings[at]!;
+    const range = ranges.get(node);
+    if (node.type !== 'definition' || !range || range[1] !== line) break;
+    line = range[0];
+  }
+  const first = siblings[at + 1];
+  if (first !== heading && first?.position && heading.position) heading.position = { ...heading.position, start: first.position.start };
 }
 
 // the opening of an ATX heading: one to six `#`s, then a blank or the end of the line
