@@ -112,7 +112,7 @@ export function convertInline(md: MarkdownIt, inline: Token, map: LineMap, sourc
         break;
       }
       case 'image':
-        push(imageNode(md, token, content, point));
+        push(imageNode(md, token, content, point, parent.type === 'tableCell'));
         break;
       case 'footnote_ref': {
         // as mdast-util-gfm-footnote: the identifier from the label as written, the label with escapes resolved
@@ -151,12 +151,12 @@ function linkNode(md: MarkdownIt, open: ReturnType<typeof positioned>, siblings:
   return { type: 'linkReference', identifier: normalizeIdentifier(label), label: decoded(md, label), referenceType, children: [], position };
 }
 
-function imageNode(md: MarkdownIt, token: ReturnType<typeof positioned>, content: string, point: (o: number) => Point): Image | ImageReference {
+function imageNode(md: MarkdownIt, token: ReturnType<typeof positioned>, content: string, point: (o: number) => Point, inCell: boolean): Image | ImageReference {
   const start = token.srcStart ?? 0;
   const labelEnd = start + 2 + token.content.length;
   const end = token.srcEnd ?? labelEnd + 1;
   const position = { start: point(start), end: point(end) };
-  const alt = plainText(token.children ?? [], token.content);
+  const alt = plainText(token.children ?? [], token.content, inCell);
   const after = content.slice(labelEnd + 1, end);
   if (after.startsWith('(')) {
     return { type: 'image', url: attr(token, 'src') ?? '', title: attr(token, 'title'), alt, position };
@@ -196,16 +196,18 @@ function findClose(open: Token, siblings: Token[]): Token {
 }
 
 // What mdast-util-to-string makes of an image's label (`content`, which its tokens' offsets point into): the text
-// of every node, alt of nested images.
-function plainText(tokens: PositionedToken[], content: string): string {
+// of every node, alt of nested images. In a table cell a code span's `\|` is a pipe (mdast-util-gfm-table), in
+// the alt as in the inlineCode node block-tree.ts unescapes.
+function plainText(tokens: PositionedToken[], content: string, inCell: boolean): string {
   let out = '';
   for (const t of tokens) {
     if (t.type === 'code_inline' && t.srcStart !== undefined && t.srcEnd !== undefined) {
       // the code span as its inlineCode node has it: line endings kept
-      out += codeValue(content.slice(t.srcStart + t.markup.length, t.srcEnd - t.markup.length));
+      const value = codeValue(content.slice(t.srcStart + t.markup.length, t.srcEnd - t.markup.length));
+      out += inCell ? value.replace(/\\\|/g, '|') : value;
     } else if (t.type === 'text' || t.type === 'text_special' || t.type === 'code_inline' || t.type === 'html_inline') out += t.content;
     else if (t.type === 'softbreak') out += '\n';
-    else if (t.type === 'image') out += plainText(t.children ?? [], t.content);
+    else if (t.type === 'image') out += plainText(t.children ?? [], t.content, inCell);
   }
   return out;
 }
