@@ -72,6 +72,8 @@ const FAMILIES: [family: string, input: string][] = [
   ['a definition’s and a reference’s label keep escapes and entities decoded (the identifier as written)', '[&amp;map]:!\n\n[&amp;x\\*]: /u\n\n[&amp;x\\*][] [&amp;x\\*] [a][&amp;x\\*] ![&amp;x\\*]\n'],
   ['a run at the start of an image’s label flanks against its `[` (the label is parsed apart)', '| A |\n|---|\n| __a![__*[*www.example.com]www.example.com*https://example.com/docs/field_name_ www.example.com](/x/)b* |\n\n![__*a_ b](/x) ![_!_a](/y) ![~~.a~~](/w)\n'],
   ['a fence’s info splits at spaces and tabs before entities decode: a decoded no-break space stays in the lang', '~~~~&nbsp;~~[a]~~\n~~~~\n\n```a&#32;b c&nbsp;d  \nx\n```\n\n``` &nbsp;x\n```\n\n```\u00a0 y\n```\n'],
+  ['a `\\|` in a code span in an image’s alt in a table cell is a pipe, in nested images and links too; outside a table it stays', '| A |\n|---|\n| ![`a\\|b`](/x) [![x `a\\|b` ![`c\\|d`](/y)](/x)](/l) ![`\\|`][ref] ![a \\\\\\| b](/z) |\n\n![`a\\|b`](/x)\n\n[ref]: /r\n'],
+  ['a `(` after a label that opens no resource is followed by no full reference: only the shortcut, if defined (micromark)', '[[a](<b>][ref]][ref] [a](<b>x[ref] [a](<b>][nope] ![ref](<b> "t"[ref] *[c](<b>x[ref]* [e][ref]\n\n[ref]: /r\n[a]: /a\n'],
   // families once skipped by the fuzzer that no longer differ (the skip is gone; the case keeps them fixed)
   ['whitespace-only lines in fenced code, in a list item and a block quote', '```\n  \nx\n   \n```\n\n- ```\n   \n  ```\n\n> ```\n>   \n> ```\n'],
   ['a line indented four spaces after a block quote is a lazy line', '>a\n    b\n\n> a\n    - b\n'],

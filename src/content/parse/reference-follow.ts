@@ -8,7 +8,25 @@ import type { MarkdownIt, StateInline } from 'markdown-it';
  */
 export function useMicromarkReferenceEnds(md: MarkdownIt): void {
   for (const name of ['link', 'image']) {
-    const rule = ruleNamed(md, name);
+    const raw = ruleNamed(md, name);
+    /**
+     * markdown-it, its resource after `[label](` failed, reads a full reference's label from where that resource
+     * stopped (`[a](<b>][ref]`); micromark reads none there, only the shortcut. Cheap: only results ending in `]`.
+     */
+    const rule = (state: StateInline, silent: boolean): boolean => {
+      const { pos, pending } = state;
+      const tokens = state.tokens.length;
+      const meta = state.tokens_meta.length;
+      if (!raw(state, silent)) return false;
+      if (state.src.charCodeAt(state.pos - 1) !== 0x5d) return true;
+      const labelEnd = state.md.helpers.parseLinkLabel(state, name === 'image' ? pos + 1 : pos, name === 'link');
+      if (labelEnd < 0 || state.src.charCodeAt(labelEnd + 1) !== 0x28 || state.pos === labelEnd + 1) return true;
+      state.tokens.length = tokens;
+      state.tokens_meta.length = meta;
+      state.pending = pending;
+      state.pos = pos;
+      return shortcutBeforeParen(state, silent);
+    };
     md.inline.ruler.at(name, (state: StateInline, silent: boolean) => follow(state, silent) || shortcutBeforeParen(state, silent));
     /** markdown-it gives up on `[ref](` where the `(` opens no resource at the end of the text; micromark reads the shortcut. */
     const shortcutBeforeParen = (state: StateInline, silent: boolean): boolean => {
@@ -29,7 +47,7 @@ export function useMicromarkReferenceEnds(md: MarkdownIt): void {
       const max = state.posMax;
       state.posMax = labelEnd + 1;
       try {
-        return rule(state, silent);
+        return raw(state, silent);
       } finally {
         state.posMax = max;
       }
