@@ -1,14 +1,8 @@
 import type { MarkdownIt, StateBlock } from 'markdown-it';
 import { HTML_OPEN_CLOSE_TAG_RE } from 'markdown-it/lib/common/html_re.mjs';
+import { containers, QUOTE, trackContainers } from './container-frames.js';
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
-type Tokenize = (state: StateBlock, startLine: number, endLine: number) => void;
-
-// The containers whose content is being read, outermost first: QUOTE for a block quote, else the columns a list
-// item's content is indented by (0 for the document).
-const QUOTE = -1;
-const FRAMES = Symbol('lazy-html containers');
-type FrameState = StateBlock & { [FRAMES]?: number[] };
 
 // a line that is one open or closing tag and blanks: CommonMark's HTML block kind 7
 const TAG_LINE = new RegExp(`${HTML_OPEN_CLOSE_TAG_RE.source}\\s*$`);
@@ -21,14 +15,7 @@ const TAG_LINE = new RegExp(`${HTML_OPEN_CLOSE_TAG_RE.source}\\s*$`);
  * (markdown-it's tokenizer stops there by itself). markdown-it keeps such a line in the paragraph as inline HTML.
  */
 export function useMicromarkLazyHtml(md: MarkdownIt): void {
-  const tokenize = md.block.tokenize.bind(md.block) as Tokenize;
-  md.block.tokenize = (state: FrameState, startLine: number, endLine: number) => {
-    const frames = (state[FRAMES] ??= []);
-    frames.push(state.parentType === 'blockquote' ? QUOTE : state.blkIndent);
-    // no `finally`: an error ends the whole parse, and the frames with it
-    tokenize(state, startLine, endLine);
-    frames.pop();
-  };
+  trackContainers(md);
   const rules = (md.block.ruler as unknown as { __rules__: { name: string; alt: string[]; fn: BlockRule }[] }).__rules__;
   const paragraph = rules.find((r) => r.name === 'paragraph');
   const htmlBlock = rules.find((r) => r.name === 'html_block')?.fn;
@@ -57,7 +44,7 @@ export function useMicromarkLazyHtml(md: MarkdownIt): void {
     let next = lazy + 1;
     while (next < endLine && !state.isEmpty(next) && (state.sCount[next] ?? 0) >= state.blkIndent) next++;
     // the value keeps the line's indentation but what the containers that continue on it take
-    const first = afterPrefixes(state as FrameState, lazy);
+    const first = afterPrefixes(state, lazy);
     const token = state.push('html_block', '', 0);
     token.map = [lazy, next];
     token.content = `${first}\n${next > lazy + 1 ? state.getLines(lazy + 1, next, state.blkIndent, true) : ''}`;
@@ -67,12 +54,12 @@ export function useMicromarkLazyHtml(md: MarkdownIt): void {
 }
 
 /** A lazy line after the prefixes of the containers that continue on it (`>` and list item indentation). */
-function afterPrefixes(state: FrameState, line: number): string {
+function afterPrefixes(state: StateBlock, line: number): string {
   const end = state.eMarks[line] ?? 0;
   const text = state.src.slice(state.src.lastIndexOf('\n', end - 1) + 1, end);
   let at = 0;
   let scope = 0; // where the innermost block quote's content starts
-  for (const frame of state[FRAMES] ?? []) {
+  for (const frame of containers(state)) {
     if (frame === QUOTE) {
       let spaces = at;
       while (spaces - at < 4 && (text[spaces] === ' ' || text[spaces] === '\t')) spaces++;

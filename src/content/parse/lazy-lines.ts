@@ -1,13 +1,7 @@
 import type { MarkdownIt, StateBlock, Token } from 'markdown-it';
+import { containers, QUOTE, trackContainers } from './container-frames.js';
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
-type Tokenize = (state: StateBlock, startLine: number, endLine: number) => void;
-
-// The containers whose content is being read, outermost first: QUOTE for a block quote, else the columns their
-// content is indented by (a list item; 0 for the document and containers without a prefix).
-const QUOTE = -1;
-const FRAMES = Symbol('containers');
-type FrameState = StateBlock & { [FRAMES]?: number[] };
 
 /**
  * Lazy lines as micromark keeps them: the containers that continue on the line take their prefix and the rest,
@@ -16,14 +10,7 @@ type FrameState = StateBlock & { [FRAMES]?: number[] };
  * from a lazy line of a block quote, even the indentation of the list items around the quote.
  */
 export function useMicromarkLazyLines(md: MarkdownIt): void {
-  const tokenize = md.block.tokenize.bind(md.block) as Tokenize;
-  md.block.tokenize = (state: FrameState, startLine: number, endLine: number) => {
-    const frames = (state[FRAMES] ??= []);
-    frames.push(state.parentType === 'blockquote' ? QUOTE : state.blkIndent);
-    // no `finally`: an error ends the whole parse, and the frames with it
-    tokenize(state, startLine, endLine);
-    frames.pop();
-  };
+  trackContainers(md);
   const rules = (md.block.ruler as unknown as { __rules__: { name: string; alt: string[]; fn: BlockRule }[] }).__rules__;
   for (const name of ['paragraph', 'lheading']) {
     const rule = rules.find((r) => r.name === name);
@@ -31,7 +18,7 @@ export function useMicromarkLazyLines(md: MarkdownIt): void {
     const original = rule.fn;
     md.block.ruler.at(
       name,
-      (state: FrameState, startLine: number, endLine: number, silent: boolean) => {
+      (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
         const before = state.tokens.length;
         const ok = original(state, startLine, endLine, silent);
         if (ok && !silent && state.line - startLine > 1) keepLazyIndentation(state, startLine, before);
@@ -42,7 +29,7 @@ export function useMicromarkLazyLines(md: MarkdownIt): void {
   }
 }
 
-function keepLazyIndentation(state: FrameState, startLine: number, from: number): void {
+function keepLazyIndentation(state: StateBlock, startLine: number, from: number): void {
   // markdown-it marks a block quote's lazy line -1; a list item's lazy line is indented less than the item
   let lazy = false;
   for (let line = startLine + 1; line < state.line && !lazy; line++) lazy = (state.sCount[line] ?? 0) < state.blkIndent;
@@ -70,14 +57,14 @@ function keepLazyIndentation(state: FrameState, startLine: number, from: number)
 }
 
 /** The line after the prefixes of the containers that continue on it (null where tabs make columns unclear). */
-function remainder(state: FrameState, line: number): string | null {
+function remainder(state: StateBlock, line: number): string | null {
   const end = state.eMarks[line] ?? 0;
   const start = state.src.lastIndexOf('\n', end - 1) + 1;
   const text = state.src.slice(start, end);
   if (text.includes('\t')) return null;
   let at = 0;
   let scope = 0; // where the innermost block quote's content starts
-  for (const frame of state[FRAMES] ?? []) {
+  for (const frame of containers(state)) {
     if (frame === QUOTE) {
       const spaces = text.slice(at).length - text.slice(at).trimStart().length;
       if (spaces > 3 || text[at + spaces] !== '>') break;
