@@ -65,6 +65,8 @@ export interface BuildStats {
   links: number;
   /** 1 when nothing changed since the last build and the output was left as it was. */
   upToDate: number;
+  /** 1 when the commit changed the output in place (only what changed was written), 0 when it swapped in a whole one. */
+  inPlace: number;
   ms: number;
   [key: string]: number;
 }
@@ -166,7 +168,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
 
   // the search index keeps each page's terms by the page's key: only pages that changed are new work (src/search/)
   const search = config.search ? await (await import('./search/index.js')).SearchIndex.open(project.cacheDir, config.defaultLocale) : null;
-  const { staging, publicDir, siteDir, serverDir } = await stageOutput(outDir, root, prefixDir);
+  // an output as the last build left it is changed in place: only what this build writes is staged
+  const { staging, publicDir, siteDir, serverDir } = await stageOutput(outDir, root, prefixDir, useCache ? previous.intactListing() : null);
   const stopFolders = { stopped: false };
   // a cold build renders every page: their folders are made from now on, ahead of the threads that write there
   let folders = previous.state === null ? prepareFolders(siteDir, plan.tasks, stopFolders) : null;
@@ -188,7 +191,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     // 5. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
     const shell = shellInputsOf(config, client, shared, buildHash, { socialImage: ownFiles.socialImage, favicon: ownFiles.favicon ?? pageIcon });
     const store = await PageStore.open(plan.tasks, previous, { cacheDir: project.cacheDir, useCache, config, templateKeys: serverBundle.templateKeys, bundleHash: serverBundle.hash, shellKey: cacheKey(JSON.stringify(shell)), pluginsKey: markdownPlugins.key, imageHash: imageHashOf(previous, root) });
-    const collected = collectPages({ siteDir, shell });
+    const collected = collectPages({ siteDir, shell }, staging.keepsInPlace ? (file) => staging.keep(file) : null);
     const tick = () => run.progress({ phase: 'pages', done: collected.count, total: plan.tasks.length });
     const previousSiteDir = previous.outputKept ? path.join(outDir, 'public', prefixDir) : null;
     const toRender = await store.reuseUnchanged(shared.props, collected, previousSiteDir, () => (stats.cached++, tick()), search?.noteCached);
@@ -229,13 +232,13 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     // 7. Redirects: checked against the pages just built, then every server format written. One listing of the
     // web root serves them and the link checker (synchronous: fast-glob's async walk is 3x slower here).
     run.progress({ phase: 'redirects', done: 0, total: 1 });
-    const siteFiles = fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true });
+    const siteFiles = staging.listFiles(publicDir, fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true }));
     diagnostics.push(...(await redirectsStage.publishRedirects(rules, { publicDir, serverDir, siteFiles, pathPrefix: config.pathPrefix, allowedRedirectHosts: config.allowedRedirectHosts, proxyAllowedHosts: config.proxyAllowedHosts, deployTarget: config.deployTarget, matchPaths })));
     run.collectGarbage(); // before the link checker starts its threads
     run.lap('redirects');
 
     // 8. Internal links of what was built (redirect sources are known now, so stale links are reported).
-    const linkOptions = { publicDir, root, cacheDir: path.join(project.cacheDir, 'links'), resultCache: useCache, files: siteFiles, stagedAs: [staging.dir, outDir] as const, onProgress: (done: number, total: number) => run.progress({ phase: 'links', done, total }) };
+    const linkOptions = { publicDir, root, cacheDir: path.join(project.cacheDir, 'links'), resultCache: useCache, files: siteFiles, underDir: staging.keptUnder(publicDir), stagedAs: [staging.dir, outDir] as const, onProgress: (done: number, total: number) => run.progress({ phase: 'links', done, total }) };
     if (options.links !== 'off') Object.assign(stats, run.take(await (await import('./links/index.js')).checkBuiltLinks({ ...linkOptions, mode: options.links ?? 'error' })).stats);
     run.lap('links');
     run.collectGarbage(); // the link results are dead now: the search index merges in their place
@@ -250,11 +253,12 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
 
     // 10. Publish: the staged output swapped in whole, and what the next build compares against recorded.
     const buildId = await markOutput(previous, staging.dir, buildHash);
-    await staging.commit(options.removeOldOutputLater === true);
+    const listing = await staging.commit(options.removeOldOutputLater === true);
+    stats.inPlace = listing ? 1 : 0;
     run.lap('commit');
     const done = run.finish();
     if (options.recordPublished !== false) await writePublished(cachedListFile(project.cacheDir, outDir), inbound.published);
-    await recordBuild(previous, project, { outDir, buildId, buildHash, stats: done, diagnostics, outputs: store.outputs });
+    await recordBuild(previous, project, { outDir, buildId, buildHash, stats: done, diagnostics, outputs: store.outputs, listing });
     return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {
     // a thrown error (DiagnosticError or a bug) must not leave the staging folder behind
@@ -267,7 +271,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
 /** A build's problems, counters and clock: `ms.<step>` in the stats is the time each step took. */
 class BuildRun {
   readonly diagnostics: Diagnostic[] = [];
-  readonly stats: BuildStats = { pages: 0, rendered: 0, cached: 0, images: 0, redirects: 0, links: 0, upToDate: 0, ms: 0 };
+  readonly stats: BuildStats = { pages: 0, rendered: 0, cached: 0, images: 0, redirects: 0, links: 0, upToDate: 0, inPlace: 0, ms: 0 };
   readonly progress: (event: BuildProgress) => void;
   /** Large sites collect the main thread's garbage between phases (see memory.ts). */
   largeSite = false;

@@ -9,10 +9,15 @@ import path from 'node:path';
 import { cacheKey } from './hash.js';
 
 /**
- * The stamp of `outDir`. Files under `linkedDirs` (relative, `/`-separated) are listed by name only: they are
- * hard links to docsgen's own package files, which every build, cold or not, links again as they are.
+ * An output folder's files as one walk found them (relative, `/`-separated), each with its stamp line. A build
+ * that commits in place (render/staging.ts) learns from it what to delete, and restamps only what it moved.
  */
-export function stampOutput(outDir: string, linkedDirs: readonly string[] = []): string | null {
+export interface OutputListing {
+  readonly files: Map<string, string>;
+}
+
+/** Lists `outDir` with a stat of every file; null when it cannot be read or changes while listed. */
+export function listOutput(outDir: string): OutputListing | null {
   let entries;
   try {
     entries = readdirSync(outDir, { recursive: true, withFileTypes: true });
@@ -20,21 +25,51 @@ export function stampOutput(outDir: string, linkedDirs: readonly string[] = []):
     return null;
   }
   const base = outDir.endsWith(path.sep) ? outDir : outDir + path.sep;
-  const linked = linkedDirs.map((d) => d.split('/').join(path.sep) + path.sep);
-  const lines: string[] = [];
+  const files = new Map<string, string>();
   for (const e of entries) {
     if (e.isDirectory()) continue;
-    const rel = e.parentPath.length < base.length ? e.name : `${e.parentPath.slice(base.length)}${path.sep}${e.name}`;
-    if (linked.some((d) => rel.startsWith(d))) {
-      lines.push(rel);
-      continue;
-    }
-    try {
-      const s = statSync(base + rel);
-      lines.push(`${rel}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}`);
-    } catch {
-      return null; // removed while listed: nothing to compare
-    }
+    const rel = toRel(e.parentPath.length < base.length ? e.name : `${e.parentPath.slice(base.length)}${path.sep}${e.name}`);
+    const line = stampLine(base, rel);
+    if (line === null) return null; // removed while listed: nothing to compare
+    files.set(rel, line);
   }
-  return cacheKey(lines.sort().join('\n'));
+  return { files };
 }
+
+/** The stamp of `outDir` (null when it cannot be listed). */
+export function stampOutput(outDir: string): string | null {
+  const listing = listOutput(outDir);
+  return listing && stampOf(listing);
+}
+
+/** The stamp of a listing: the same files with the same stats give the same stamp, whatever the walk's order. */
+export function stampOf(listing: OutputListing): string {
+  return cacheKey([...listing.files.values()].sort().join('\n'));
+}
+
+/**
+ * The listing of `outDir` after files in it were replaced (`changed`, stat again) and removed (`removed`): what a
+ * new walk would find when nothing else moved, for a tenth of a walk's cost. Null when a changed file is gone.
+ */
+export function relist(outDir: string, listing: OutputListing, changed: Iterable<string>, removed: Iterable<string>): OutputListing | null {
+  const base = outDir.endsWith(path.sep) ? outDir : outDir + path.sep;
+  const files = new Map(listing.files);
+  for (const rel of removed) files.delete(rel);
+  for (const rel of changed) {
+    const line = stampLine(base, rel);
+    if (line === null) return null;
+    files.set(rel, line);
+  }
+  return { files };
+}
+
+function stampLine(base: string, rel: string): string | null {
+  try {
+    const s = statSync(base + rel);
+    return `${rel}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+const toRel = path.sep === '/' ? (p: string) => p : (p: string) => p.split(path.sep).join('/');

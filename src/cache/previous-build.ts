@@ -6,7 +6,7 @@ import { loadBuildState, MARKER, readMarker, saveBuildState, type BuildState, ty
 import { engineId } from './engine.js';
 import { fingerprintInputs, fingerprintOf, type InputStamps } from './fingerprint.js';
 import { cacheKey, stampKey } from './hash.js';
-import { stampOutput } from './output-stamp.js';
+import { listOutput, stampOf, stampOutput, type OutputListing } from './output-stamp.js';
 
 /** The project folders and files a build reads, as `fingerprintInputs` needs them. */
 export interface BuildInputs {
@@ -37,6 +37,8 @@ export interface PreviousBuild {
    * walk of the folder, taken once): its files can be reused without hashing each one.
    */
   outputIntact(): boolean;
+  /** The intact output's files as that walk found them (null when it is not intact): an in-place commit's base. */
+  intactListing(): OutputListing | null;
 }
 
 /**
@@ -61,9 +63,14 @@ export async function readPreviousBuild(project: BuildInputs, outDir: string, fl
     const contentFingerprint = cacheKey(engine, JSON.stringify([...flags.output, head]), fingerprintOf(root, inputs));
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
-  let intact: boolean | undefined;
-  const outputIntact = () => (intact ??= outputKept && state.outputStamp !== '' && stampOutput(outDir) === state.outputStamp);
-  return { engine, state, outputKept, contentHead: head, inputs, fingerprints, isPage, outputIntact };
+  let listing: OutputListing | null | undefined;
+  const intactListing = () => {
+    if (listing !== undefined) return listing;
+    const stamp = outputKept ? state.outputStamp : '';
+    const found = stamp !== '' ? listOutput(outDir) : null;
+    return (listing = found && stampOf(found) === stamp ? found : null);
+  };
+  return { engine, state, outputKept, contentHead: head, inputs, fingerprints, isPage, outputIntact: () => intactListing() !== null, intactListing };
 }
 
 /**
@@ -87,9 +94,10 @@ export async function markOutput(previous: PreviousBuild, stagingDir: string, bu
 export async function recordBuild(
   previous: PreviousBuild,
   project: { cacheDir: string },
-  build: { outDir: string; buildId: string; buildHash: string; stats: Record<string, number>; diagnostics: BuildState['diagnostics']; outputs: Record<string, PageOutputRecord> },
+  build: { outDir: string; buildId: string; buildHash: string; stats: Record<string, number>; diagnostics: BuildState['diagnostics']; outputs: Record<string, PageOutputRecord>; listing?: OutputListing | null },
 ): Promise<void> {
-  const outputStamp = stampOutput(build.outDir) ?? '';
+  // an in-place commit knows the output's listing (it restamped what it moved); a swapped-in output is walked
+  const outputStamp = (build.listing ? stampOf(build.listing) : stampOutput(build.outDir)) ?? '';
   const { fingerprint } = previous.fingerprints();
   const { outDir, buildId, buildHash, stats, diagnostics, outputs } = build;
   await saveBuildState(project.cacheDir, { version: 2, engine: previous.engine, fingerprint, outDir, buildId, buildHash, stats, diagnostics, stamps: previous.inputs.stamps, outputs, outputStamp });

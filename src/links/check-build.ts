@@ -13,6 +13,8 @@ export interface CheckBuiltLinksOptions {
   resultCache: boolean;
   /** Every file of the web root, relative to it. */
   files: string[];
+  /** Where listed files missing from `publicDir` are (the previous output's web root, when committing in place). */
+  underDir?: string;
   /** `error` fails the build on a broken link; `warn` makes every problem a warning. */
   mode: 'error' | 'warn';
   /** The staging folder and the output folder it becomes. */
@@ -28,6 +30,7 @@ export async function checkBuiltLinks(opts: CheckBuiltLinksOptions): Promise<{ d
     cacheDir: opts.cacheDir,
     resultCache: opts.resultCache,
     files: opts.files,
+    ...(opts.underDir ? { underDir: opts.underDir } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
   const [staged, final] = opts.stagedAs.map((dir) => path.relative(opts.root, dir));

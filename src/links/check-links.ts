@@ -19,6 +19,7 @@ import { decodePage } from './decode-page.js';
 import type { CheckLinksOptions, CheckLinksResult, LinkProblem, LinkProblemKind } from './types.js';
 import { checkAllPages } from './worker-pool.js';
 import { listSiteFiles } from './site-files.js';
+import { readPage } from './page-file.js';
 
 /**
  * Checks every link and resource reference of a folder of built HTML the way the server will serve it
@@ -42,7 +43,7 @@ export async function checkLinks(opts: CheckLinksOptions): Promise<CheckLinksRes
   // 5. Status: each problem at its Markdown source when the build recorded it, in page order.
   if (problems.list.length > 0) {
     const sources = await site.sources();
-    if (sources) await attachSources(problems.list, problems.refIndex, sources, dir);
+    if (sources) await attachSources(problems.list, problems.refIndex, sources, dir, site.init.underDir);
   }
   problems.list.sort(compareProblems);
   // everything said so far is about the run (unread pages, symlinks, encodings), not about one link
@@ -109,6 +110,7 @@ async function openSite(opts: CheckLinksOptions, cwd: string): Promise<OpenSite>
   };
   const init: RunnerInit = {
     dir,
+    ...(opts.underDir ? { underDir: path.resolve(cwd, opts.underDir) } : {}),
     files: files.join('\0'),
     redirects,
     // docsgen redirect sources may be written with or without the site prefix
@@ -139,7 +141,7 @@ async function checkSitePages(site: OpenSite, opts: CheckLinksOptions, cwd: stri
   const { init, pages, files } = site;
   // with a result cache, pages whose file is unchanged since the last run are not parsed again
   const contextKey = contextKeyOf([[...files].sort(), init.skippedLinks, site.redirects, init.redirectsAlsoWithout, init.pathPrefix, init.collectExternal]);
-  const resultCache = opts.resultCache && opts.cacheDir ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKey, site.dir) : null;
+  const resultCache = opts.resultCache && opts.cacheDir ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKey, site.dir, init.underDir) : null;
   let reused: CheckedPage[] = [];
   let toCheck = pages;
   if (resultCache) {
@@ -262,7 +264,7 @@ async function checkExternalLinks(results: readonly CheckedPage[], problems: Pro
  * Names the Markdown place of each problem whose page the build recorded. Only pages with problems are
  * parsed again (for their full list of hrefs), so the common clean run pays nothing.
  */
-async function attachSources(problems: LinkProblem[], refIndex: readonly number[], sources: LinkSources, dir: string): Promise<void> {
+async function attachSources(problems: LinkProblem[], refIndex: readonly number[], sources: LinkSources, dir: string, underDir: string | undefined): Promise<void> {
   const places = new Map<string, ReturnType<LinkSources['placesFor']>>();
   for (let k = 0; k < problems.length; k++) {
     const p = problems[k]!;
@@ -271,7 +273,7 @@ async function attachSources(problems: LinkProblem[], refIndex: readonly number[
     if (!list) {
       let hrefs: string[] = [];
       try {
-        hrefs = extractPage(decodePage(await readFile(path.join(dir, p.page))).html).refs.map((r) => r.href);
+        hrefs = extractPage(decodePage(await readPage(dir, underDir, p.page)).html).refs.map((r) => r.href);
       } catch {
         // unreadable now: it was read a moment ago, so leave the HTML position
       }

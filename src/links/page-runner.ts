@@ -1,13 +1,15 @@
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { closeSync, fstatSync, readFileSync } from 'node:fs';
 import { checkPage, type CheckContext, type OutcomeCache, type CheckedPage } from './check-page.js';
 import { decodePage } from './decode-page.js';
+import { openPageSync } from './page-file.js';
 import { RedirectMatcher, type RedirectListEntry } from './redirect-matcher.js';
 import { SiteIndex } from './site-index.js';
 
 /** What a thread is given once, before any page: plain data so it can be posted to a worker. */
 export interface RunnerInit {
   dir: string;
+  /** Where pages not staged in `dir` are (a build committing in place: the previous output's web root). */
+  underDir?: string;
   /** Every file of the site relative to `dir`, NUL-separated. */
   files: string;
   redirects: RedirectListEntry[] | null;
@@ -47,7 +49,7 @@ export function createContext(init: RunnerInit): CheckContext {
 }
 
 /** Reads and checks a batch of pages on the current thread. */
-export function checkBatch(dir: string, pages: readonly string[], ctx: CheckContext, cache: OutcomeCache): BatchResult {
+export function checkBatch(dir: string, pages: readonly string[], ctx: CheckContext, cache: OutcomeCache, underDir?: string): BatchResult {
   const results: CheckedPage[] = [];
   const stamps: FileStamp[] = [];
   const errors: PageError[] = [];
@@ -57,7 +59,7 @@ export function checkBatch(dir: string, pages: readonly string[], ctx: CheckCont
     try {
       // stamped through the descriptor it is read from: the stamp describes exactly the bytes checked, and a
       // cold run needs no stat of its own per page for the result cache
-      const fd = openSync(path.join(dir, page), 'r');
+      const fd = openPageSync(dir, underDir, page);
       try {
         const s = fstatSync(fd);
         stamp = [s.ino, s.size, s.mtimeMs];

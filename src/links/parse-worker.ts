@@ -9,5 +9,5 @@ const ctx = createContext(init);
 const cache: OutcomeCache = new Map();
 
 parentPort!.on('message', (pages: string[]) => {
-  parentPort!.postMessage(checkBatch(init.dir, pages, ctx, cache));
+  parentPort!.postMessage(checkBatch(init.dir, pages, ctx, cache, init.underDir));
 });

@@ -7,11 +7,12 @@
 // when a page they point at has other anchors now or some failed (check-links.ts), and written only when a page's
 // checks changed, so a one-page edit that leaves the page's anchor links where they were touches neither.
 import { createHash, randomBytes } from 'node:crypto';
-import { statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { readCheckedJson, writeCheckedParts } from '../cache/index.js';
 import type { AnchorCheck, CheckedPage } from './check-page.js';
 import type { FileStamp as Stamp } from './page-runner.js';
+import { statPageSync } from './page-file.js';
 
 /** A page's result as stored: the key of its packed anchor checks, and whether they all found their anchor last run. */
 type StoredPage = Omit<CheckedPage, 'anchorChecks' | 'packedChecks' | 'anchorsHeld' | 'checksKey'> & { checksKey: string; held: boolean };
@@ -66,7 +67,7 @@ export function mayTarget(packed: string, targetFile: string): boolean {
 }
 
 /** Loads the cache; returns a lookup by page, the reader of reused pages' anchor checks, and a saver for this run. */
-export async function openResultCache(cacheDir: string, context: string, dir: string) {
+export async function openResultCache(cacheDir: string, context: string, dir: string, underDir?: string) {
   // no cache yet, or a damaged one (its checksum fails): every page is checked
   const parsed = await readCheckedJson<CacheFile>(path.join(cacheDir, FILE));
   const valid = parsed?.version === VERSION && parsed.context === context;
@@ -92,7 +93,7 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
       // synchronous: thousands of small stats cost less CPU on this thread than as many thread-pool round trips
       let s: Stats | null = null;
       try {
-        s = statSync(path.join(dir, page));
+        s = statPageSync(dir, underDir, page);
       } catch {
         return null;
       }

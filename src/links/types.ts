@@ -58,6 +58,8 @@ export interface CheckLinksOptions {
   onProgress?: (done: number, total: number) => void;
   /** Every file under `dir` (relative, `/`-separated, dot files included) when the caller has just listed them. */
   files?: readonly string[];
+  /** Where listed files missing from `dir` are: a build that commits in place stages only what it wrote. */
+  underDir?: string;
   /** Folder that diagnostic paths are relative to (default: process.cwd()). */
   cwd?: string;
   /** Folder the Markdown paths in the link sources are relative to: the project root (default: `cwd`). */

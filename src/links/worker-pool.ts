@@ -78,7 +78,7 @@ export async function checkAllPages(
     const ctx = createContext(init);
     const cache: OutcomeCache = new Map();
     while (next < batches.length && !failed) {
-      collect(checkBatch(init.dir, batches[next++]!, ctx, cache));
+      collect(checkBatch(init.dir, batches[next++]!, ctx, cache, init.underDir));
       // yield between batches: the workers' answers are taken (and they get their next batch), progress repaints
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -11,9 +11,11 @@ import { writePageFiles, type FileSum, type PageOutput } from '../render/index.j
 
 /**
  * Accounts for every page as render threads write it, the cache gives it back or the previous output lends
- * its files: gathers link sources, image references and problems (a page's HTML is never held here).
+ * its files: gathers link sources, image references and problems (a page's HTML is never held here). With
+ * `keep` (a build committing in place, render/staging.ts), a reused page's files stay where they are in the
+ * output instead of being linked into the staged one: `keep` is told each one's staged path.
  */
-export function collectPages(output: PageOutput) {
+export function collectPages(output: PageOutput, keep: ((stagedPath: string) => void) | null = null) {
   const diagnostics: Diagnostic[] = [];
   const links = new Map<string, { source: string; links: LinkSource[] }>();
   const images = new Map<string, ImageJob>();
@@ -75,6 +77,12 @@ export function collectPages(output: PageOutput) {
       // an -rsc file has no recorded sum: outside an intact output it is written again, never linked unchecked
       const hasRsc = existsSync(previousRsc);
       if (sums && hasRsc) return false;
+      // 404 pages are staged all the same: the service worker's precache reads them from the staged folder
+      if (keep && sums === null && r.status === undefined && r.pagePath !== '/404/') {
+        for (const file of [html, data, ...(hasRsc ? [path.join(output.siteDir, rscFileOf(dataRel))] : [])]) keep(file);
+        record(r, sourceFile, true);
+        return true;
+      }
       try {
         await ensureDir(path.dirname(html));
         await ensureDir(path.dirname(data));

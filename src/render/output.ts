@@ -8,6 +8,7 @@ import type { ShellInputs } from './assemble.js';
 import type { RenderSetup } from './page-task.js';
 import type { PageOutput } from './write-page.js';
 import type { FileStamps } from '../cache/index.js';
+import type { OutputListing } from '../cache/index.js';
 import { Staging } from './staging.js';
 
 /** The folders of a staged output. */
@@ -21,10 +22,14 @@ export interface StagedOutput {
   serverDir: string;
 }
 
-/** Opens a staging folder for `outDir` with its web root and server folder made. */
-export async function stageOutput(outDir: string, root: string, prefixDir: string): Promise<StagedOutput> {
+/**
+ * Opens a staging folder for `outDir` with its web root and server folder made. With the listing of an output
+ * known to be as the last build left it, only what this build writes is staged (Staging.stageChangesOnly).
+ */
+export async function stageOutput(outDir: string, root: string, prefixDir: string, intact: OutputListing | null = null): Promise<StagedOutput> {
   const staging = new Staging(outDir);
   await staging.open(root);
+  if (intact) await staging.stageChangesOnly(intact);
   const publicDir = path.join(staging.dir, 'public');
   const siteDir = path.join(publicDir, prefixDir);
   const serverDir = path.join(staging.dir, 'server');

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { readMarker as readBuildMarker, type OutputListing } from '../cache/index.js';
 import { codes } from '../diagnostics/index.js';
 import { DiagnosticError } from '../diagnostics/index.js';
+import { mapLimit } from '../util/map-limit.js';
+import { applyJournal, commitInPlace, JOURNAL, planInPlace, readJournal, stagedFiles } from './commit-in-place.js';
 
 /** The staging folder's suffix: `dist.tmp-1a2b3c4d` for `dist`. */
 const STAGING_SUFFIX = /\.tmp-[0-9a-f]{8}(?=[\\/]|$)/;
@@ -20,12 +23,24 @@ interface StagingMarker {
   host: string;
   /** The previous output's name while it is swapped out (`dist.old-1a2b3c4d`), a sibling of the output. */
   old?: string;
+  /** The build commits in place: with its journal (commit-in-place.ts) in the folder, a kill is carried forward. */
+  inPlace?: boolean;
+}
+
+/** A build that stages only what it writes: the output it changes in place, and the files it keeps from it. */
+interface InPlace {
+  listing: OutputListing;
+  /** The output's build marker when it was listed: another build committing meanwhile voids the listing. */
+  marker: string | null;
+  kept: Set<string>;
 }
 
 /** Staging folders of this process that are in use (a `docsgen dev` process builds many times). */
 const active = new Set<string>();
 /** Previous outputs a commit of this process left to remove later (see commit's `removeOldLater`): each one's start. */
 const removing = new Map<Promise<void>, () => void>();
+/** A commit of at most this many files is made in place however few files it keeps (a small site's). */
+const IN_PLACE_ALWAYS = 1000;
 /** How long a later removal waits, so the page reload that follows the commit does not share the disk with it. */
 const REMOVE_AFTER_MS = 1000;
 
@@ -48,8 +63,44 @@ export function unstaged(file: string): string {
  */
 export class Staging {
   readonly dir: string;
+  private inPlace: InPlace | null = null;
   constructor(readonly outDir: string) {
     this.dir = `${outDir}.tmp-${randomBytes(4).toString('hex')}`;
+  }
+
+  /**
+   * From now on only what the build writes is staged, and files of the output as `listing` found them are kept
+   * where they are (named with keep()): the commit then changes the output in place (see commit-in-place.ts).
+   */
+  async stageChangesOnly(listing: OutputListing): Promise<void> {
+    this.inPlace = { listing, marker: await readBuildMarker(this.outDir), kept: new Set() };
+  }
+
+  /** Whether files named with keep() stay in the output instead of being staged. */
+  get keepsInPlace(): boolean {
+    return this.inPlace !== null;
+  }
+
+  /** Keeps the output's file that belongs at this staged path (absolute) as it is, instead of staging it. */
+  keep(stagedPath: string): void {
+    this.inPlace?.kept.add(this.relOf(stagedPath));
+  }
+
+  /** Where the files kept for the staged folder `dir` are: the same folder in the output (undefined: none kept). */
+  keptUnder(dir: string): string | undefined {
+    return this.inPlace ? path.join(this.outDir, this.relOf(dir)) : undefined;
+  }
+
+  /** Every file of the staged folder `dir` (relative, `/`-separated), with those kept for it in the output. */
+  listFiles(dir: string, staged: readonly string[]): string[] {
+    if (!this.inPlace) return [...staged];
+    const under = `${this.relOf(dir)}/`;
+    const kept = [...this.inPlace.kept].filter((f) => f.startsWith(under)).map((f) => f.slice(under.length));
+    return [...staged, ...kept];
+  }
+
+  private relOf(stagedPath: string): string {
+    return path.relative(this.dir, stagedPath).split(path.sep).join('/');
   }
 
   /** Creates the staging folder; an unwritable location is a user problem, reported with the folder. */
@@ -79,12 +130,51 @@ export class Staging {
   }
 
   /**
+   * Puts the staged build in place. A build that staged only its changes (stageChangesOnly) and kept most of the
+   * output renames its files into it and deletes what it no longer makes, through a journal (commit-in-place.ts),
+   * and returns the output's new listing; otherwise the whole output is swapped (null).
+   */
+  async commit(removeOldLater = false): Promise<OutputListing | null> {
+    const inPlace = this.inPlace;
+    if (inPlace) {
+      const staged = stagedFiles(this.dir, [STAGING_MARKER, JOURNAL]);
+      // most of a large output new (a template edit): a swap, so no reader sees a mix for long; so too when
+      // another build committed since the listing, or a staged file cannot replace what the output has there
+      const small = staged.length <= Math.max(inPlace.kept.size, IN_PLACE_ALWAYS);
+      const journal = small && (await readBuildMarker(this.outDir)) === inPlace.marker ? planInPlace(inPlace.listing, staged, inPlace.kept) : null;
+      if (journal) {
+        await writeMarker(this.dir, { pid: process.pid, host: hostname(), inPlace: true });
+        const listing = commitInPlace(this.dir, this.outDir, inPlace.listing, journal);
+        active.delete(this.dir);
+        return listing;
+      }
+      await this.stageKept(inPlace.kept);
+    }
+    await this.swap(removeOldLater);
+    return null;
+  }
+
+  /** Links the files kept in place into the staging folder, which then holds the whole output for a swap. */
+  private async stageKept(kept: ReadonlySet<string>): Promise<void> {
+    const made = new Set<string>();
+    await mapLimit([...kept], 32, async (rel) => {
+      const dir = path.posix.dirname(rel);
+      if (!made.has(dir)) {
+        made.add(dir);
+        await mkdir(path.join(this.dir, dir), { recursive: true });
+      }
+      await link(path.join(this.outDir, rel), path.join(this.dir, rel));
+    });
+    this.inPlace = null;
+  }
+
+  /**
    * Replaces the output with the staged build: the old output is renamed away, the new one renamed in, then the
    * old one removed. The marker names the old output before it moves, so a kill between the renames leaves
    * what recoverOutput needs to put it back. `removeOldLater` (`docsgen dev`, whose page waits for the commit)
    * returns once the new output is in place and removes the old one in the background (see oldOutputsRemoved).
    */
-  async commit(removeOldLater = false): Promise<void> {
+  private async swap(removeOldLater: boolean): Promise<void> {
     const old = `${this.outDir}.old-${randomBytes(4).toString('hex')}`;
     await writeMarker(this.dir, { pid: process.pid, host: hostname(), old: path.basename(old) });
     let hadOld = false;
@@ -159,6 +249,9 @@ export async function recoverOutput(outDir: string): Promise<void> {
       const dir = path.join(parent, name);
       const marker = await readMarker(dir);
       if (!marker || !isStale(marker, dir)) continue;
+      // killed while committing in place: what its journal says is left is done, so the output is the new one
+      const journal = marker.inPlace ? readJournal(dir) : null;
+      if (journal && (await exists(outDir))) applyJournal(dir, outDir, journal);
       // killed between the two renames: no output, the previous one under its swapped-out name
       const old = oldPath(marker);
       if (old && !(await exists(outDir)) && (await exists(old))) await rename(old, outDir);

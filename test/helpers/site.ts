@@ -8,6 +8,8 @@ export async function snapshotTree(dir: string): Promise<Record<string, string>>
   const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
   const out: Record<string, string> = {};
   for (const f of files) out[f] = createHash('sha256').update(await readFile(path.join(dir, f))).digest('hex');
+  // a folder with no file under it is a difference too (a removed page's folder left behind)
+  for (const d of await fg('**/*', { cwd: dir, dot: true, onlyDirectories: true })) if (!files.some((f) => f.startsWith(`${d}/`))) out[`${d}/`] = 'empty folder';
   return out;
 }
 
