@@ -11,7 +11,7 @@ import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPrev
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
-import { compileClient, compileServerTemplates, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type RenderedPage, type RenderWorkers } from './render/index.js';
+import { compileClient, compileServerTemplates, oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type RenderedPage, type RenderWorkers } from './render/index.js';
 import { collectGarbage } from './memory.js';
 import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
 
@@ -106,6 +106,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await prestarted.warming;
     // nor an esbuild process, however the build ended
     await stopBundler();
+    // nor a staging folder an in-place commit left to remove (dev's builds leave theirs until the page reloaded)
+    if (options.removeOldOutputLater !== true) await oldOutputsRemoved();
   }
 }
 

@@ -4,7 +4,7 @@
 // pages). The journal makes it whole: it is written before the output is touched, so a build killed in the middle
 // leaves it beside the output, and the next start carries it out (recoverOutput): the old output or, once the
 // journal exists, the new one, never a mix that stays.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER, relist, type OutputListing } from '../cache/index.js';
 
@@ -14,6 +14,54 @@ export const JOURNAL = '.docsgen-commit';
 interface Journal {
   moves: string[];
   removals: string[];
+}
+
+/**
+ * The staged files that differ from the output's: a file the build wrote again with the same bytes (the component
+ * library's assets, the bundles, an image) is left as the output has it, so its inode and mtime stay (a server's
+ * Last-Modified, a sync tool's comparison) and nothing is renamed. `relinked` are staged hard links to the
+ * output's own file: not moved either, but their ctime moves when the staged link goes, so they are stamped again.
+ */
+export function changedFiles(stagingDir: string, outDir: string, listing: OutputListing, staged: readonly string[]): { changed: string[]; relinked: string[] } {
+  const changed: string[] = [];
+  const relinked: string[] = [];
+  for (const rel of staged) {
+    const line = listing.files.get(rel);
+    if (line === undefined) {
+      changed.push(rel);
+      continue;
+    }
+    // a stamp line is `rel\0size\0mtime\0ctime\0ino`
+    const [size, , , ino] = line.slice(rel.length + 1).split('\0');
+    const s = statSync(path.join(stagingDir, rel), { bigint: false });
+    if (String(s.ino) === ino) relinked.push(rel);
+    else if (String(s.size) !== size || !sameBytes(path.join(stagingDir, rel), path.join(outDir, rel), s.size)) changed.push(rel);
+  }
+  return { changed, relinked };
+}
+
+const CHUNK = 1 << 16;
+const chunks = [Buffer.alloc(CHUNK), Buffer.alloc(CHUNK)] as const;
+
+/** Whether two files of `size` bytes hold the same bytes (false when either cannot be read). */
+function sameBytes(a: string, b: string, size: number): boolean {
+  let fa = -1;
+  let fb = -1;
+  try {
+    fa = openSync(a, 'r');
+    fb = openSync(b, 'r');
+    for (let at = 0; at < size; at += CHUNK) {
+      const n = Math.min(CHUNK, size - at);
+      if (readSync(fa, chunks[0], 0, n, at) !== n || readSync(fb, chunks[1], 0, n, at) !== n) return false;
+      if (!chunks[0].subarray(0, n).equals(chunks[1].subarray(0, n))) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (fa >= 0) closeSync(fa);
+    if (fb >= 0) closeSync(fb);
+  }
 }
 
 /** Every file under the staging folder (relative, `/`-separated), except docsgen's own book-keeping. */
@@ -32,14 +80,14 @@ export function stagedFiles(stagingDir: string, ownFiles: readonly string[]): st
  * What an in-place commit does to the output whose files `listing` holds, when the build staged `staged` and kept
  * `kept`: null when it cannot (a staged file where the output has a folder, or under one of its files).
  */
-export function planInPlace(listing: OutputListing, staged: readonly string[], kept: ReadonlySet<string>): Journal | null {
+export function planInPlace(listing: OutputListing, staged: readonly string[], kept: ReadonlySet<string>, unchanged: readonly string[] = []): Journal | null {
   const folders = new Set<string>();
   for (const file of listing.files.keys()) for (let d = path.posix.dirname(file); d !== '.' && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);
   for (const file of staged) {
     if (folders.has(file)) return null;
     for (let d = path.posix.dirname(file); d !== '.'; d = path.posix.dirname(d)) if (listing.files.has(d)) return null;
   }
-  const made = new Set(staged);
+  const made = new Set([...staged, ...unchanged]);
   const removals = [...listing.files.keys()].filter((f) => !made.has(f) && !kept.has(f));
   // the output's marker last: an output that has the new build's marker has all of its files
   const moves = [...staged.filter((f) => f !== MARKER), ...staged.filter((f) => f === MARKER)];
@@ -47,18 +95,16 @@ export function planInPlace(listing: OutputListing, staged: readonly string[], k
 }
 
 /**
- * Writes the journal (through a rename: it is whole or absent), carries it out and removes the staging folder;
- * gives the output's new listing.
+ * Writes the journal (through a rename: it is whole or absent) and carries it out; gives the output's new listing.
+ * `relinked` (see changedFiles) are unlinked from the staging folder first: their ctime moves when they go.
  */
-export function commitInPlace(stagingDir: string, outDir: string, listing: OutputListing, journal: Journal): OutputListing | null {
+export function commitInPlace(stagingDir: string, outDir: string, listing: OutputListing, journal: Journal, relinked: readonly string[] = []): OutputListing | null {
   const tmp = path.join(stagingDir, `${JOURNAL}.tmp`);
   writeFileSync(tmp, JSON.stringify(journal));
   renameSync(tmp, path.join(stagingDir, JOURNAL));
   applyJournal(stagingDir, outDir, journal);
-  // before the files are stamped: a staged link to a file the output already had (a rename that did nothing)
-  // changes that file's ctime when it goes
-  rmSync(stagingDir, { recursive: true, force: true });
-  return relist(outDir, listing, journal.moves, journal.removals);
+  for (const rel of relinked) rmSync(path.join(stagingDir, rel), { force: true });
+  return relist(outDir, listing, [...journal.moves, ...relinked], journal.removals);
 }
 
 /**

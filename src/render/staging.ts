@@ -6,7 +6,7 @@ import { readMarker as readBuildMarker, type OutputListing } from '../cache/inde
 import { codes } from '../diagnostics/index.js';
 import { DiagnosticError } from '../diagnostics/index.js';
 import { mapLimit } from '../util/map-limit.js';
-import { applyJournal, commitInPlace, JOURNAL, planInPlace, readJournal, stagedFiles } from './commit-in-place.js';
+import { applyJournal, changedFiles, commitInPlace, JOURNAL, planInPlace, readJournal, stagedFiles } from './commit-in-place.js';
 
 /** The staging folder's suffix: `dist.tmp-1a2b3c4d` for `dist`. */
 const STAGING_SUFFIX = /\.tmp-[0-9a-f]{8}(?=[\\/]|$)/;
@@ -43,6 +43,21 @@ const removing = new Map<Promise<void>, () => void>();
 const IN_PLACE_ALWAYS = 1000;
 /** How long a later removal waits, so the page reload that follows the commit does not share the disk with it. */
 const REMOVE_AFTER_MS = 1000;
+
+/** Runs `remove` after `delayMs` (or when oldOutputsRemoved asks for it), never rejecting. */
+function removeLater(remove: () => Promise<unknown>, delayMs: number): void {
+  let start!: () => void;
+  const removal: Promise<void> = new Promise<void>((resolve) => (start = resolve))
+    .then(remove)
+    .then(() => undefined, () => undefined)
+    .finally(() => {
+      clearTimeout(timer);
+      removing.delete(removal);
+    });
+  const timer = setTimeout(start, delayMs);
+  timer.unref();
+  removing.set(removal, start);
+}
 
 /** Starts every removal a commit left for later, and resolves once those previous outputs are gone. */
 export async function oldOutputsRemoved(): Promise<void> {
@@ -140,12 +155,18 @@ export class Staging {
       const staged = stagedFiles(this.dir, [STAGING_MARKER, JOURNAL]);
       // most of a large output new (a template edit): a swap, so no reader sees a mix for long; so too when
       // another build committed since the listing, or a staged file cannot replace what the output has there
-      const small = staged.length <= Math.max(inPlace.kept.size, IN_PLACE_ALWAYS);
-      const journal = small && (await readBuildMarker(this.outDir)) === inPlace.marker ? planInPlace(inPlace.listing, staged, inPlace.kept) : null;
+      const small = staged.length <= Math.max(inPlace.kept.size, IN_PLACE_ALWAYS) && (await readBuildMarker(this.outDir)) === inPlace.marker;
+      const { changed, relinked } = small ? changedFiles(this.dir, this.outDir, inPlace.listing, staged) : { changed: [], relinked: [] };
+      const isChanged = new Set(changed);
+      const unchanged = staged.filter((f) => !isChanged.has(f));
+      const journal = small ? planInPlace(inPlace.listing, changed, inPlace.kept, unchanged) : null;
       if (journal) {
         await writeMarker(this.dir, { pid: process.pid, host: hostname(), inPlace: true });
-        const listing = commitInPlace(this.dir, this.outDir, inPlace.listing, journal);
+        const listing = commitInPlace(this.dir, this.outDir, inPlace.listing, journal, relinked);
         active.delete(this.dir);
+        // what is left is files the output already had with the same bytes: removed beside the build's last
+        // steps (awaited before it returns, see oldOutputsRemoved) or, for dev, after the page reloads
+        removeLater(() => rm(this.dir, { recursive: true, force: true }), removeOldLater ? REMOVE_AFTER_MS : 0);
         return listing;
       }
       await this.stageKept(inPlace.kept);
@@ -199,17 +220,7 @@ export class Staging {
       await rm(path.join(this.outDir, STAGING_MARKER), { force: true });
     };
     if (!removeOldLater) return removeOld();
-    let start!: () => void;
-    const removal: Promise<void> = new Promise<void>((resolve) => (start = resolve))
-      .then(removeOld)
-      .catch(() => undefined)
-      .finally(() => {
-        clearTimeout(timer);
-        removing.delete(removal);
-      });
-    const timer = setTimeout(start, REMOVE_AFTER_MS);
-    timer.unref();
-    removing.set(removal, start);
+    removeLater(removeOld, REMOVE_AFTER_MS);
   }
 
   /** Throws the staged files away (the build failed). */
