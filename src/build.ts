@@ -193,7 +193,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     // 5. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
     const shell = shellInputsOf(config, client, shared, buildHash, { socialImage: ownFiles.socialImage, favicon: ownFiles.favicon ?? pageIcon });
     const store = await PageStore.open(plan.tasks, previous, { cacheDir: project.cacheDir, useCache, config, templateKeys: serverBundle.templateKeys, bundleHash: serverBundle.hash, shellKey: cacheKey(JSON.stringify(shell)), pluginsKey: markdownPlugins.key, imageHash: imageHashOf(previous, root) });
-    const collected = collectPages({ siteDir, shell }, staging.keepsInPlace ? (file) => staging.keep(file) : null);
+    const collected = collectPages({ siteDir, shell }, staging.keepsInPlace ? staging : null);
     const tick = () => run.progress({ phase: 'pages', done: collected.count, total: plan.tasks.length });
     const previousSiteDir = previous.outputKept ? path.join(outDir, 'public', prefixDir) : null;
     const toRender = await store.reuseUnchanged(shared.props, collected, previousSiteDir, () => (stats.cached++, tick()), search?.noteCached);

@@ -25,7 +25,7 @@ export interface CacheEntry {
 }
 
 interface IndexFile {
-  version: 4;
+  version: 5;
   engine: string;
   entries: Record<string, CacheEntry>;
   /** Every path any read set holds, sorted; read sets refer to them by index. */
@@ -65,7 +65,7 @@ export class PageCache {
   static async open(dir: string, engine: string): Promise<PageCache> {
     // no cache yet, or a damaged one (its checksum fails): start empty
     const parsed = await readCheckedJson<IndexFile>(path.join(dir, INDEX));
-    return new PageCache(dir, engine, parsed?.version === 4 && parsed.engine === engine ? parsed : null);
+    return new PageCache(dir, engine, parsed?.version === 5 && parsed.engine === engine ? parsed : null);
   }
 
   /**
@@ -182,7 +182,7 @@ export class PageCache {
     table.forEach((p, i) => (position[this.pathIndex.get(p)!] = i));
     const readSets: Record<string, string> = {};
     for (const id of setIds) readSets[id] = encodeRanges(Array.from(this.decodedSet(id), (i) => position[i]!).sort((a, b) => a - b));
-    const index: IndexFile = { version: 4, engine: this.engine, entries, paths: table, readSets };
+    const index: IndexFile = { version: 5, engine: this.engine, entries, paths: table, readSets };
     // with its checksum: an entry's meta is trusted when its page's files are reused, without its stored result
     await writeChecked(path.join(this.dir, INDEX), JSON.stringify(index));
     // docsgen before packs kept one file per page here

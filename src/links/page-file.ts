@@ -10,9 +10,10 @@ export function openPageSync(dir: string, underDir: string | undefined, page: st
   return staged(dir, underDir, page, (file) => openSync(file, 'r'));
 }
 
-/** A page's stats: from `dir`, else from `underDir`. */
+/** A page's stats: from `dir`, else from `underDir` (thousands a rebuild: a miss is not an exception). */
 export function statPageSync(dir: string, underDir: string | undefined, page: string): Stats {
-  return staged(dir, underDir, page, (file) => statSync(file));
+  const s = underDir === undefined ? undefined : statSync(path.join(dir, page), { throwIfNoEntry: false });
+  return s ?? statSync(path.join(underDir ?? dir, page));
 }
 
 /** A page's bytes: from `dir`, else from `underDir`. */

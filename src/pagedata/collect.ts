@@ -2,22 +2,29 @@ import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileMatches } from '../cache/index.js';
-import type { LinkSource } from '../content/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { ImageJob } from '../images/index.js';
 import { htmlFileOf, pageFilesOf, rscFileOf } from '../render/index.js';
 import type { PageMeta, PageResult } from '../render/index.js';
 import { writePageFiles, type FileSum, type PageOutput } from '../render/index.js';
 
+/** A build that commits in place (render/staging.ts Staging): what the output has, and what the build keeps of it. */
+export interface KeepInPlace {
+  /** Whether the output has the file that belongs at this staged path (as its listing found it). */
+  has(stagedPath: string): boolean;
+  /** Keeps that file as it is instead of staging it. */
+  keep(stagedPath: string): void;
+}
+
 /**
  * Accounts for every page as render threads write it, the cache gives it back or the previous output lends
  * its files: gathers link sources, image references and problems (a page's HTML is never held here). With
- * `keep` (a build committing in place, render/staging.ts), a reused page's files stay where they are in the
- * output instead of being linked into the staged one: `keep` is told each one's staged path.
+ * `inPlace` (a build committing in place, render/staging.ts), a reused page's files stay where they are in the
+ * output instead of being linked into the staged one: `inPlace.keep` is told each one's staged path.
  */
-export function collectPages(output: PageOutput, keep: ((stagedPath: string) => void) | null = null) {
+export function collectPages(output: PageOutput, inPlace: KeepInPlace | null = null) {
   const diagnostics: Diagnostic[] = [];
-  const links = new Map<string, { source: string; links: LinkSource[] }>();
+  const links = new Map<string, { source: string; links: string }>();
   const images = new Map<string, ImageJob>();
   const pagePaths = new Set<string>();
   const dirs = new Set<string>();
@@ -74,12 +81,13 @@ export function collectPages(output: PageOutput, keep: ((stagedPath: string) => 
       // (null sums: the previous output's stamp proves it is as written, see cache/output-stamp.ts)
       if (sums && (!fileMatches(previousHtml, ...sums[0]) || !fileMatches(previousData, ...sums[1]))) return false;
       const previousRsc = path.join(previousSiteDir, rscFileOf(dataRel));
+      const rsc = path.join(output.siteDir, rscFileOf(dataRel));
       // an -rsc file has no recorded sum: outside an intact output it is written again, never linked unchecked
-      const hasRsc = existsSync(previousRsc);
+      const hasRsc = inPlace ? inPlace.has(rsc) : existsSync(previousRsc);
       if (sums && hasRsc) return false;
       // 404 pages are staged all the same: the service worker's precache reads them from the staged folder
-      if (keep && sums === null && r.status === undefined && r.pagePath !== '/404/') {
-        for (const file of [html, data, ...(hasRsc ? [path.join(output.siteDir, rscFileOf(dataRel))] : [])]) keep(file);
+      if (inPlace && sums === null && r.status === undefined && r.pagePath !== '/404/') {
+        for (const file of [html, data, ...(hasRsc ? [rsc] : [])]) inPlace.keep(file);
         record(r, sourceFile, true);
         return true;
       }
@@ -89,24 +97,26 @@ export function collectPages(output: PageOutput, keep: ((stagedPath: string) => 
         await link(previousHtml, html);
         await link(previousData, data);
         // an islands page's -rsc file comes from the same render as its HTML: reused with it when there is one
-        if (hasRsc) await link(previousRsc, path.join(output.siteDir, rscFileOf(dataRel)));
+        if (hasRsc) await link(previousRsc, rsc);
       } catch {
         // never leave a link behind: writing through it would change the previous output's file
-        await Promise.all([rm(html, { force: true }), rm(data, { force: true }), rm(path.join(output.siteDir, rscFileOf(dataRel)), { force: true })]);
+        await Promise.all([rm(html, { force: true }), rm(data, { force: true }), rm(rsc, { force: true })]);
         return false;
       }
       record(r, sourceFile, true);
       return true;
     },
-    /** Where each rendered link came from, for check-links (`dist/server/link-sources.json`). */
-    linkSources(prefixDir: string) {
-      const pages: Record<string, { source: string; links: LinkSource[] }> = {};
-      for (const [rel, v] of [...links.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) pages[`${prefixDir}/${rel}`] = v;
-      return { version: 1, pages };
+    /**
+     * Where each rendered link came from, for check-links (`dist/server/link-sources.json`): the JSON of
+     * `{ version: 1, pages: { [page]: { source, links: LinkSource[] } } }`, with each page's links as they came.
+     */
+    linkSources(prefixDir: string): string {
+      const pages = [...links.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rel, v]) => `${JSON.stringify(`${prefixDir}/${rel}`)}:{"source":${JSON.stringify(v.source)},"links":${v.links}}`);
+      return `{"version":1,"pages":{${pages.join(',')}}}`;
     },
     /** Writes linkSources to `<server>/link-sources.json`. */
     async writeLinkSources(serverDir: string, prefixDir: string): Promise<void> {
-      await writeFile(path.join(serverDir, 'link-sources.json'), JSON.stringify(this.linkSources(prefixDir)));
+      await writeFile(path.join(serverDir, 'link-sources.json'), this.linkSources(prefixDir));
     },
     /** Every image the pages show, each with its references in file and line order (pages finish in any order). */
     images(): ImageJob[] {

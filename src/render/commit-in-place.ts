@@ -80,18 +80,26 @@ export function stagedFiles(stagingDir: string, ownFiles: readonly string[]): st
  * What an in-place commit does to the output whose files `listing` holds, when the build staged `staged` and kept
  * `kept`: null when it cannot (a staged file where the output has a folder, or under one of its files).
  */
-export function planInPlace(listing: OutputListing, staged: readonly string[], kept: ReadonlySet<string>, unchanged: readonly string[] = []): Journal | null {
-  const folders = new Set<string>();
-  for (const file of listing.files.keys()) for (let d = path.posix.dirname(file); d !== '.' && !folders.has(d); d = path.posix.dirname(d)) folders.add(d);
+export function planInPlace(outDir: string, listing: OutputListing, staged: readonly string[], kept: ReadonlySet<string>, unchanged: readonly string[] = []): Journal | null {
   for (const file of staged) {
-    if (folders.has(file)) return null;
     for (let d = path.posix.dirname(file); d !== '.'; d = path.posix.dirname(d)) if (listing.files.has(d)) return null;
+    // a folder there (asked of the output itself: the staged files are a few dozen, its folders thousands)
+    if (!listing.files.has(file) && isFolder(path.join(outDir, file))) return null;
   }
   const made = new Set([...staged, ...unchanged]);
   const removals = [...listing.files.keys()].filter((f) => !made.has(f) && !kept.has(f));
   // the output's marker last: an output that has the new build's marker has all of its files
   const moves = [...staged.filter((f) => f !== MARKER), ...staged.filter((f) => f === MARKER)];
   return { moves, removals };
+}
+
+/** Whether `file` is a folder, or cannot be told (ENOTDIR: a file where a folder of its path should be). */
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -191,7 +191,7 @@ async function renderResult(task: PageTask, setup: RenderSetup): Promise<{ resul
     description: task.description,
     body: '',
     pageContext: null,
-    links: compiled.links,
+    links: JSON.stringify(compiled.links),
     images: compiled.images,
     diagnostics: compiled.diagnostics,
   };

@@ -76,7 +76,7 @@ describe('an in-place commit', () => {
         // as Staging.commit does: files staged with the output's own bytes are left as the output has them
         const { changed, relinked } = changedFiles(staging, out, listing, staged);
         expect(changed.sort()).toEqual(staged.filter((f) => same(f) === 0).sort());
-        const journal = planInPlace(listing, changed, kept, staged.filter((f) => !changed.includes(f)));
+        const journal = planInPlace(out, listing, changed, kept, staged.filter((f) => !changed.includes(f)));
         if (journal === null) {
           // refused only where a staged file meets a folder of the output, or lies under one of its files
           expect(changed.some((s) => old.some((o) => o.startsWith(`${s}/`) || s.startsWith(`${o}/`)))).toBe(true);
