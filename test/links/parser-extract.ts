@@ -2,7 +2,7 @@
 // the oracle of the tokenizer plumbing (names, values, entities, offsets, raw text). What the tags add up to is
 // the same PageCollector in both (test only).
 import { Parser } from 'htmlparser2';
-import { PageCollector, type ExtractedPage } from '../../src/links/extract-page.js';
+import { PageCollector, type ExtractedPage } from '../../src/links/page-collector.js';
 
 export function extractPageWithParser(html: string): ExtractedPage {
   const page = new PageCollector();
