@@ -6,6 +6,7 @@ import fg from 'fast-glob';
 import { extractPage } from '../../src/links/extract-page.js';
 import { repoRoot, runDocsgen } from '../helpers/cli.js';
 import { extractPageWithParser } from './parser-extract.js';
+import { extractPageWithTokenizer } from './tokenizer-extract.js';
 
 // End to end with the real build: the build records where each rendered link came from, and
 // check-links names that Markdown file, line and column.
@@ -37,7 +38,7 @@ describe('check-links on a docsgen build', () => {
     ]);
   });
 
-  it('extracts from every built page exactly what the Parser-based extractor finds', async () => {
+  it('extracts from every built page exactly what the Parser-based and tokenizer-driven extractors find', async () => {
     const pages = await fg('**/*.html', { cwd: path.join(root, 'dist/public'), absolute: true });
     expect(pages.length).toBeGreaterThan(5);
     for (const file of pages) {
@@ -45,6 +46,18 @@ describe('check-links on a docsgen build', () => {
       const found = extractPage(html);
       expect(found.refs.length, file).toBeGreaterThan(0);
       expect(found, file).toEqual(extractPageWithParser(html));
+      expect(found, file).toEqual(extractPageWithTokenizer(html));
     }
+  });
+
+  it("reports the link step's CPU time in a build's stats, and none when links are off", async () => {
+    const checked = await runDocsgen(['build', '--root', root, '--out', 'dist-checked', '--links', 'warn', '--no-sw', '--json']);
+    expect(checked.exitCode, checked.stderr).toBe(0);
+    const stats = JSON.parse(checked.stdout).stats as Record<string, number>;
+    expect(stats.links).toBeGreaterThan(0);
+    expect(stats.linkCpuMs).toBeGreaterThan(0);
+    const off = await runDocsgen(['build', '--root', root, '--out', 'dist-off', '--links', 'off', '--no-sw', '--json']);
+    expect(off.exitCode, off.stderr).toBe(0);
+    expect(JSON.parse(off.stdout).stats.linkCpuMs).toBeUndefined();
   });
 });
