@@ -143,7 +143,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const pluginsChecked = checkMarkdownPlugins(root, markdownPlugins);
   pluginsChecked.catch(() => undefined);
   const gitDates = previous.contentHead ? readGitDates(project.contentDir) : Promise.resolve(null);
-  const found = run.take(await discoverPages(project.contentDir, root, config.variables, (rel, hash) => completeStamp(previous.inputs, rel, hash), (rel) => previous.inputs.stamps[rel]?.[0], { strict: options.strict === true }));
+  const found = run.take(await discoverPages(project.contentDir, root, config.variables, (rel, hash) => completeStamp(previous.inputs, rel, hash), (rel) => previous.inputs.stamps[rel]?.[0], { strict: options.strict === true, cacheDir: project.cacheDir, knownHash: (rel) => (useCache && !previous.inputs.pending.has(rel) ? previous.inputs.stamps[rel]?.[2] : undefined) }));
   run.lap('discover');
   // beside the template compile: the other render threads start, and the images pages seem to show encode aside
   prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));

@@ -97,6 +97,8 @@ describe('a damaged cache file is a silent miss: the output equals a cold build'
     ['build state', 'build-state.json', 'truncated', 'another page changed'],
     ['link check results', 'links/pages.json', 'bit-flipped', 'another page changed'],
     ['templates bundle', 'templates/*.mjs', 'truncated', 'another page changed'],
+    ['discovery results', 'discover.txt', 'bit-flipped', 'another page changed'],
+    ['discovery results', 'discover.txt', 'truncated', 'another page changed'],
   ];
   for (const [what, glob, damage, trigger] of cases) {
     it(`${damage} ${what}, when ${trigger}`, async () => {
