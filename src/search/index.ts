@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { checkedBytes, writeChecked } from '../cache/index.js';
 import { searchCodes } from './codes.js';
-import { mergeIndex, type IndexedPage } from './merge.js';
+import { mergeIndex, updateIndex, type IndexedPage, type MergedIndex } from './merge.js';
+import { readMergeState, writeMergeState } from './merge-state.js';
 
 export { pageTerms } from './page-terms.js';
 export { searchCodes } from './codes.js';
@@ -93,7 +94,7 @@ export class SearchIndex {
     const diagnostics: Diagnostic[] = [];
     const out = path.join(siteDir, SEARCH_DIR);
     const pages: Record<string, Entry> = Object.fromEntries([...this.pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    const stats = { 'search.pages': this.pages.size, 'search.indexed': this.indexed, 'search.merged': 0 };
+    const stats = { 'search.pages': this.pages.size, 'search.indexed': this.indexed, 'search.merged': 0, 'search.updated': 0 };
     if (this.pages.size === 0) {
       diagnostics.push({
         code: searchCodes.SEARCH_INDEX_EMPTY,
@@ -107,17 +108,35 @@ export class SearchIndex {
     if (unchanged && previousSiteDir && (await linkPrevious(this.previous!.manifest, path.join(previousSiteDir, SEARCH_DIR), out))) {
       return { diagnostics, stats };
     }
-    const entries: IndexedPage[] = Object.entries(pages).map(([p, e]) => ({ path: p, title: e[1], section: e[2], terms: e[3] }));
-    const index = mergeIndex(entries, this.lang);
+    const entries = indexedPages(pages);
+    // the same pages as last time (an edit, no page added or removed): only the terms that changed are merged anew
+    let index: MergedIndex | null = null;
+    if (this.previous && samePaths(this.previous.pages, pages)) {
+      const state = await readMergeState(this.dir, this.previous.manifest);
+      index = state && updateIndex(indexedPages(this.previous.pages), entries, state, this.lang);
+    }
+    stats['search.updated'] = index ? 1 : 0;
+    index ??= mergeIndex(entries, this.lang);
     stats['search.merged'] = 1;
     for (const d of new Set([...index.files.keys()].map((f) => path.dirname(f)))) await mkdir(path.join(out, d), { recursive: true });
     await Promise.all([...index.files].map(([name, text]) => writeFile(path.join(out, name), text)));
     await writeFile(path.join(out, 'index.json'), index.manifest);
     if (!(unchanged && this.previous!.manifest === index.manifest)) {
       await writeChecked(path.join(this.dir, 'pages.json'), JSON.stringify({ format: FORMAT, lang: this.lang, pages, manifest: index.manifest } satisfies State));
+      // after the pages: its first line names the manifest it goes with, so a build stopped between the two finds it stale
+      await writeMergeState(this.dir, index.manifest, index.state);
     }
     return { diagnostics, stats };
   }
+}
+
+function indexedPages(pages: Record<string, Entry>): IndexedPage[] {
+  return Object.entries(pages).map(([p, e]) => ({ path: p, title: e[1], section: e[2], terms: e[3] }));
+}
+
+function samePaths(a: Record<string, Entry>, b: Record<string, Entry>): boolean {
+  const keys = Object.keys(b);
+  return Object.keys(a).length === keys.length && keys.every((k) => Object.hasOwn(a, k));
 }
 
 function samePages(a: Record<string, Entry>, b: Record<string, Entry>): boolean {

@@ -101,10 +101,24 @@ describe('a rebuild after an edit equals a cold build of the same content', () =
   it("a page's text changed: the search index finds its new words, not its old ones", async () => {
     await edit('maps/legend.md', 'ocelot', 'margay');
     await appendFile(path.join(site, 'content/data/editing.md'), '\n## Numbat edits\n\nThe numbat workflow saves edits offline.\n');
-    await build(site);
+    // the same pages as before: the index is updated from its kept state, not merged anew
+    expect((await build(site))['search.updated']).toBe(1);
     expect(await searchHits('ocelot')).toEqual([]);
     expect(await searchHits('margay')).toEqual(['/maps/legend/']);
     expect(await searchHits('numbat')).toEqual(['/data/editing/']);
+    await check();
+  }, 120_000);
+
+  it('the search state kept by an older build is not used: the index is merged anew', async () => {
+    const shards = path.join(site, '.docsgen-cache/search/shards.txt');
+    const older = await readFile(shards);
+    await edit('maps/legend.md', 'margay', 'serval');
+    expect((await build(site))['search.updated']).toBe(1);
+    await writeFile(shards, older);
+    await edit('maps/legend.md', 'serval', 'caracal');
+    expect((await build(site))['search.updated']).toBe(0);
+    expect(await searchHits('serval')).toEqual([]);
+    expect(await searchHits('caracal')).toEqual(['/maps/legend/']);
     await check();
   }, 120_000);
 

@@ -99,6 +99,7 @@ describe('a damaged cache file is a silent miss: the output equals a cold build'
     ['templates bundle', 'templates/*.mjs', 'truncated', 'another page changed'],
     ['discovery results', 'discover.txt', 'bit-flipped', 'another page changed'],
     ['discovery results', 'discover.txt', 'truncated', 'another page changed'],
+    ['search index state', 'search/shards.txt', 'bit-flipped', 'another page changed'],
   ];
   for (const [what, glob, damage, trigger] of cases) {
     it(`${damage} ${what}, when ${trigger}`, async () => {
