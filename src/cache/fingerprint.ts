@@ -1,9 +1,9 @@
 // The fingerprint of everything a build reads from the project. Equal fingerprints (and an intact output)
 // mean a rebuild would write the same bytes, so the build can stop before doing anything.
 import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { hashFileSync, stampedHash, stampKey } from './hash.js';
 
 /** Per input file: size, modification time and content hash, so unchanged files are not read again. */
@@ -30,14 +30,15 @@ export async function fingerprintInputs(
 ): Promise<InputStamps> {
   const entries: Array<{ rel: string; size: number; mtimeMs: number }> = [];
   for (const dir of dirs) {
-    // synchronous: fast-glob's async walk costs 3x more here (thousands of folders, one callback round trip each)
-    let found: fg.Entry[] = [];
+    // keys as stampKey gives them, without a path.relative per file (10,000 of them cost tens of ms)
+    const base = stampKey(root, dir);
+    let found: WalkedFile[] = [];
     try {
-      found = fg.sync('**/*', { cwd: dir, onlyFiles: true, dot: false, stats: true, followSymbolicLinks: true });
+      found = walkFiles(dir);
     } catch {
-      // a missing folder has no inputs
+      // a missing or unreadable folder has no inputs (as fast-glob's walk, which this replaces, had it)
     }
-    for (const e of found) entries.push({ rel: stampKey(root, path.join(dir, e.path)), size: e.stats!.size, mtimeMs: e.stats!.mtimeMs });
+    for (const e of found) entries.push({ rel: base === '' ? e.rel : `${base}/${e.rel}`, size: e.size, mtimeMs: e.mtimeMs });
   }
   const listed = new Set(entries.map((e) => e.rel));
   for (const f of files) {
@@ -77,4 +78,43 @@ export function fingerprintOf(root: string, inputs: InputStamps): string {
   // sorted as the walk sorted them (Object.keys would put integer-like names first)
   for (const rel of Object.keys(inputs.stamps).sort()) hasher.update(`${rel}\0${inputs.stamps[rel]![2]}\n`);
   return hasher.digest('hex').slice(0, 20);
+}
+
+interface WalkedFile {
+  rel: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Every file under `dir` with its size and mtime: dot files and folders skipped, symbolic links followed (one that
+ * leads nowhere is no file), `/`-separated paths. Synchronous, one readdir with file types per folder and one stat
+ * per file: a third of what fast-glob's walk with stats took on a 10,000-page content folder. Throws when a folder cannot
+ * be read.
+ */
+function walkFiles(dir: string): WalkedFile[] {
+  const out: WalkedFile[] = [];
+  const visit = (abs: string, rel: string): void => {
+    for (const entry of readdirSync(abs, { withFileTypes: true })) {
+      const name = entry.name;
+      if (name.startsWith('.')) continue;
+      const file = path.join(abs, name);
+      const relFile = rel === '' ? name : `${rel}/${name}`;
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const target = statSync(file, { throwIfNoEntry: false });
+        if (!target) continue;
+        isDir = target.isDirectory();
+        isFile = target.isFile();
+      }
+      if (isDir) visit(file, relFile);
+      else if (isFile) {
+        const s = statSync(file);
+        out.push({ rel: relFile, size: s.size, mtimeMs: s.mtimeMs });
+      }
+    }
+  };
+  visit(dir, '');
+  return out;
 }

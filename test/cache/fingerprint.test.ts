@@ -78,3 +78,31 @@ describe('readHashedSync', () => {
     await rm(big);
   });
 });
+
+describe('the walk of the input folders', () => {
+  it('stamps exactly the files a glob of every file finds: dot names skipped, links followed, broken ones not files', async () => {
+    const { symlink } = await import('node:fs/promises');
+    const fg = (await import('fast-glob')).default;
+    const top = await mkdtemp(path.join(os.tmpdir(), 'docsgen-walk-'));
+    try {
+      const dir = path.join(top, 'content');
+      await mkdir(path.join(dir, 'a/b/c'), { recursive: true });
+      await mkdir(path.join(dir, '.hidden'), { recursive: true });
+      await mkdir(path.join(top, 'elsewhere/deep'), { recursive: true });
+      for (const f of ['index.md', 'a/x.md', 'a/b/y.png', 'a/b/c/z.md', '.dotfile', '.hidden/secret.md', 'a/.env', 'with space.md', 'Ünïcode.md']) await writeFile(path.join(dir, f), f);
+      await writeFile(path.join(top, 'elsewhere/deep/far.md'), 'far');
+      await writeFile(path.join(top, 'outside.md'), 'outside');
+      await symlink(path.join(top, 'elsewhere'), path.join(dir, 'linked-folder'));
+      await symlink(path.join(top, 'outside.md'), path.join(dir, 'a/linked-file.md'));
+      await symlink(path.join(top, 'nowhere.md'), path.join(dir, 'broken.md'));
+      const { stamps } = await fingerprintInputs(top, [dir, path.join(top, 'missing')], []);
+      const globbed = fg.sync('**/*', { cwd: dir, onlyFiles: true, dot: false, stats: true, followSymbolicLinks: true });
+      expect(globbed.length).toBe(8);
+      const expected = Object.fromEntries(globbed.map((e) => [`content/${e.path}`, [e.stats!.size, e.stats!.mtimeMs]]));
+      expect(Object.fromEntries(Object.entries(stamps).map(([k, [size, mtimeMs]]) => [k, [size, mtimeMs]]))).toEqual(expected);
+      expect(stamps['content/linked-folder/deep/far.md']![2]).toBe(hashBytes('far'));
+    } finally {
+      await rm(top, { recursive: true, force: true });
+    }
+  });
+});
