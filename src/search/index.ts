@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/index.js';
-import { checkedBytes, writeChecked } from '../cache/index.js';
 import { searchCodes } from './codes.js';
 import { mergeIndex, updateIndex, type IndexedPage, type MergedIndex } from './merge.js';
 import { readMergeState, writeMergeState } from './merge-state.js';
+import { readPageState, writePageState, type Entry, type PageState, type StoredState } from './page-state.js';
 
 export { pageTerms } from './page-terms.js';
 export { searchCodes } from './codes.js';
@@ -28,14 +28,6 @@ export interface SearchPageTask {
   status?: number;
 }
 
-type Entry = [key: string, title: string, section: string, terms: string];
-interface State {
-  format: number;
-  lang: string;
-  pages: Record<string, Entry>;
-  /** The manifest written from these pages. */
-  manifest: string;
-}
 
 /**
  * The index of one build. Pages are noted as they render or come from the cache; `write` then places the
@@ -46,20 +38,16 @@ export class SearchIndex {
   /** Pages whose terms this build computed (rendered, or read from the page cache because the index lacked them). */
   indexed = 0;
 
-  private constructor(private readonly dir: string, private readonly lang: string, private readonly previous: State | null) {}
+  private readonly previous: PageState | null;
+
+  private constructor(private readonly dir: string, private readonly lang: string, private readonly stored: StoredState | null) {
+    this.previous = stored?.state ?? null;
+  }
 
   /** Opens the index's cache (`<cacheDir>/search`); a missing or damaged one is an empty index. */
   static async open(cacheDir: string, lang: string): Promise<SearchIndex> {
     const dir = path.join(cacheDir, 'search');
-    let previous: State | null = null;
-    try {
-      const bytes = checkedBytes(await readFile(path.join(dir, 'pages.json')));
-      const state = bytes ? (JSON.parse(bytes.toString('utf8')) as State) : null;
-      if (state?.format === FORMAT && state.lang === lang) previous = state;
-    } catch {
-      // no cache yet
-    }
-    return new SearchIndex(dir, lang, previous);
+    return new SearchIndex(dir, lang, await readPageState(dir, FORMAT, lang));
   }
 
   /** Whether a page belongs in the index at all (not a status page, not `search: false`). */
@@ -122,7 +110,7 @@ export class SearchIndex {
     await Promise.all([...index.files].map(([name, text]) => writeFile(path.join(out, name), text)));
     await writeFile(path.join(out, 'index.json'), index.manifest);
     if (!(unchanged && this.previous!.manifest === index.manifest)) {
-      await writeChecked(path.join(this.dir, 'pages.json'), JSON.stringify({ format: FORMAT, lang: this.lang, pages, manifest: index.manifest } satisfies State));
+      await writePageState(this.dir, FORMAT, this.lang, { pages, manifest: index.manifest }, this.stored?.base ?? null);
       // after the pages: its first line names the manifest it goes with, so a build stopped between the two finds it stale
       await writeMergeState(this.dir, index.manifest, index.state);
     }
