@@ -154,7 +154,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const rules = run.take(await redirectsStage.loadRedirects(project.redirectsDir, { root })).outputs.rules;
   stats.redirects = rules.length;
   const ownFiles = run.take((await import('./site-files/index.js')).prepareSiteFiles(project, found.pages));
-  const plan = run.take(planSite(found.pages, serverBundle.templates, config, await gitDates, ownFiles.claims));
+  const plan = run.take(planSite(found.pages, serverBundle.templates, config, await gitDates, ownFiles.claims, useCache ? project.cacheDir : undefined));
   // the browser applies the same redirects on client-side navigation, without a server round trip
   const browserRedirects = redirectsStage.toBrowserRedirects(rules);
   plan.appOptions.redirects = browserRedirects;

@@ -8,7 +8,7 @@ export { readPreviousBuild, unchangedBuild, markOutput, recordBuild, type Previo
 export { relist, type OutputListing } from './output-stamp.js';
 export { PageStore, type PageSink, type PageStoreOptions } from './page-store.js';
 export { PageCache, type CacheEntry } from './page-cache.js';
-export { checkedBytes, writeChecked, writeCheckedParts } from './checked-file.js';
+export { checkedBytes, withChecksum, writeChecked, writeCheckedParts } from './checked-file.js';
 export { trackReads, summariseReads, valueHashOf, type ReadSummary } from './reads.js';
 export { readHashedSync } from './hash.js';
 export { readChecked } from './checked-file.js';

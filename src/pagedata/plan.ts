@@ -8,6 +8,7 @@ import { codes } from '../diagnostics/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { PageTask } from '../render/index.js';
 import { footerData, headerData } from './chrome.js';
+import { claimProblems } from './claims-memo.js';
 import { furnisher } from './furniture.js';
 import { OutputClaims, type OutputClaim } from './outputs.js';
 import { SiteTree } from './site-tree.js';
@@ -59,16 +60,16 @@ export function defaultTemplate(page: SourcePage): string {
  * Plans the build: page tasks with template, breadcrumbs, children and furniture (previous/next, edit link, last
  * updated: `gitDates` by file under content/). Unknown templates are reported, and so is any output file two
  * sources would write (see outputs.ts; `extraClaims`: the site files' own, see site-files/), before anything is
- * written.
+ * written. With `cacheDir`, those problems are kept between builds (claims-memo.ts).
  */
-export function planSite(pages: readonly SourcePage[], templates: readonly string[], config: SiteConfig, gitDates: GitDates | null = null, extraClaims: readonly OutputClaim[] = []): SitePlan {
+export function planSite(pages: readonly SourcePage[], templates: readonly string[], config: SiteConfig, gitDates: GitDates | null = null, extraClaims: readonly OutputClaim[] = [], cacheDir?: string): SitePlan {
   const prefix = config.pathPrefix;
   const tree = new SiteTree(pages, prefix);
   const nav = tree.nav();
   const furnish = furnisher(nav, prefix, config.editUrl, gitDates);
   const known = new Set(templates);
   const diagnostics: Diagnostic[] = [];
-  diagnostics.push(...claimOutputs(pages, prefix, extraClaims).diagnostics);
+  diagnostics.push(...claimProblems(pages, prefix, extraClaims, cacheDir, () => claimOutputs(pages, prefix, extraClaims).diagnostics));
   const tasks: PageTask[] = [];
   for (const page of pages) {
     const template = page.frontmatter.template ?? defaultTemplate(page);

@@ -1,7 +1,7 @@
 // A rebuild after an edit reuses what discovery and the search index kept for the files that did not change
 // (.docsgen-cache/discover.txt, search/): whatever the edit, the output equals a cold build's of the same
 // content, byte for byte, and the edit shows where readers look for it (the sidebar, the search index).
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -120,6 +120,23 @@ describe('a rebuild after an edit equals a cold build of the same content', () =
     expect(await searchHits('serval')).toEqual([]);
     expect(await searchHits('caracal')).toEqual(['/maps/legend/']);
     await check();
+  }, 120_000);
+
+  it('a page added at the path of another is reported, and the build succeeds again once it is gone', async () => {
+    const twin = path.join(site, 'content/maps/popups/index.md');
+    await mkdir(path.dirname(twin), { recursive: true });
+    await writeFile(twin, '---\ntitle: Twin\n---\n\nThe same page path.\n');
+    const clash = await runDocsgen(['build', '--root', site, '--json', '--removed-pages', 'off']);
+    expect(clash.exitCode).toBe(1);
+    expect(clash.stdout).toContain('content/maps/popups/index.md');
+    await rm(path.dirname(twin), { recursive: true });
+    await build(site);
+    await check();
+    // and again: a problem kept from an earlier build is reported whenever its cause is back
+    await mkdir(path.dirname(twin), { recursive: true });
+    await writeFile(twin, '---\ntitle: Twin\n---\n\nThe same page path.\n');
+    expect((await runDocsgen(['build', '--root', site, '--json', '--removed-pages', 'off'])).exitCode).toBe(1);
+    await rm(path.dirname(twin), { recursive: true });
   }, 120_000);
 
   it('a page removed, and another made a draft', async () => {
