@@ -187,7 +187,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const shared = await plan.writeSharedData(siteDir, pageIcon ? { icon: pageIcon } : {});
     const buildHash = await writeAppData(siteDir, client.hash);
     // beside the pages: the component library's assets and the web manifest, which do not depend on them
-    assets = placeAssets(siteDir, publicDir, config, root, client.inputs, iconVersion);
+    assets = placeAssets(siteDir, publicDir, config, root, client.inputs, iconVersion, useCache ? project.cacheDir : null);
     assets.catch(() => undefined); // awaited below; a failure is rethrown there, not reported as unhandled
 
     // 5. Pages: unchanged ones from the cache (hard-linked when their files are unchanged too), the rest rendered.
@@ -363,11 +363,11 @@ function warmImages(project: Project, previous: PreviousBuild, hints: readonly s
 }
 
 /** Copies the component library's assets the bundles can request, and writes the web manifest with its icons. */
-async function placeAssets(siteDir: string, publicDir: string, config: SiteConfig, root: string, inputs: string[], pageIconVersion: string | null): Promise<Diagnostic[]> {
+async function placeAssets(siteDir: string, publicDir: string, config: SiteConfig, root: string, inputs: string[], pageIconVersion: string | null, cacheDir: string | null): Promise<Diagnostic[]> {
   const [{ writeManifest }, { placeComponentAssets }, { calciteAssetsDir, docsgenRoot }] = await Promise.all([import('./sw/index.js'), import('./assets/index.js'), import('./config/index.js')]);
   const { locales, defaultLocale, localeAliases } = config;
   const skip = [path.join(docsgenRoot, 'lib'), path.join(docsgenRoot, 'src')];
-  await placeComponentAssets({ from: calciteAssetsDir(), to: path.join(siteDir, 'calcite/assets'), inputs, skip, locales, defaultLocale, localeAliases });
+  await placeComponentAssets({ from: calciteAssetsDir(), to: path.join(siteDir, 'calcite/assets'), inputs, skip, locales, defaultLocale, localeAliases, ...(cacheDir ? { cacheFile: path.join(cacheDir, 'assets.json') } : {}) });
   const manifest = await writeManifest({ publicDir, pathPrefix: config.pathPrefix, name: config.siteName, shortName: config.shortName, iconSource: path.resolve(root, config.manifestIcon), root, pageIconVersion });
   return manifest.diagnostics;
 }

@@ -2,8 +2,10 @@
 // components its browser bundles contain (for the configured locales), the date formats when a date picker is
 // among them, and the icons named in the bundled code. The whole tree is 25 MB in 6,087 files; a site uses a few
 // hundred. Files are copied, never hard-linked: an edit to dist/ must not write through into node_modules.
+import { statSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheKey, checkedBytes, engineId, writeChecked } from '../cache/index.js';
 import { mapLimit } from '../util/map-limit.js';
 
 /** What a build gives: the bundles' inputs (absolute paths, from esbuild's metafile) and the locales in force. */
@@ -19,6 +21,11 @@ export interface ComponentAssetsOptions {
   locales: readonly string[];
   defaultLocale: string;
   localeAliases: Readonly<Record<string, string>>;
+  /**
+   * Where the list of files to place is kept between builds, under a key of the bundles' inputs (paths, sizes,
+   * mtimes), the locales and docsgen: a build whose bundles read the same files does not scan them again.
+   */
+  cacheFile?: string;
 }
 
 /** Counts of what was placed, for the build's stats. */
@@ -39,6 +46,55 @@ const SIZES = [16, 24, 32];
 
 /** Copies the assets the bundles can request from `from` to `to`; returns what it placed. */
 export async function placeComponentAssets(opts: ComponentAssetsOptions): Promise<ComponentAssetsResult> {
+  const key = opts.cacheFile ? inputsKey(opts) : null;
+  const kept = key ? await readKept(opts.cacheFile!, key) : null;
+  const found = kept ?? (await findAssets(opts));
+  if (key && !kept) await writeChecked(opts.cacheFile!, JSON.stringify({ key, ...found })).catch(() => undefined);
+  const { files: sorted } = found;
+  for (const dir of new Set(sorted.map((f) => path.dirname(path.join(opts.to, f))))) await mkdir(dir, { recursive: true });
+  await mapLimit(sorted, 16, (f) => copyFile(path.join(opts.from, f), path.join(opts.to, f)));
+  return { components: found.components, icons: found.icons, files: sorted.length };
+}
+
+interface FoundAssets {
+  components: string[];
+  icons: string[];
+  /** Paths under `from`, sorted. */
+  files: string[];
+}
+
+/** The key of what findAssets reads: docsgen, the library folder, the locales, and every input's path, size and mtime. */
+function inputsKey(opts: ComponentAssetsOptions): string {
+  // the names of all inputs say which components are bundled; the files scanned for icons are stamped
+  const stamps = scannedSources(opts).map((f) => {
+    const s = statSync(f, { throwIfNoEntry: false });
+    return `${f}\0${s?.size ?? -1}\0${s?.mtimeMs ?? -1}`;
+  });
+  const settings = JSON.stringify([opts.skip ?? [], opts.locales, opts.defaultLocale, Object.entries(opts.localeAliases).sort()]);
+  return cacheKey(engineId(), opts.from, settings, opts.inputs.join('\n'), stamps.join('\n'));
+}
+
+async function readKept(file: string, key: string): Promise<FoundAssets | null> {
+  try {
+    const bytes = checkedBytes(await readFile(file));
+    const kept = bytes ? (JSON.parse(bytes.toString('utf8')) as FoundAssets & { key: string }) : null;
+    return kept?.key === key ? { components: kept.components, icons: kept.icons, files: kept.files } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The inputs scanned for icon names: the library's own modules and the site's templates, not React's or other
+ * packages' (their many short strings would each name an icon by chance).
+ */
+function scannedSources(opts: ComponentAssetsOptions): string[] {
+  const skip = (opts.skip ?? []).map((d) => (d.endsWith(path.sep) ? d : d + path.sep));
+  return opts.inputs.filter((f) => LIBRARY_FILE.test(f) || (!/[\\/]node_modules[\\/]/.test(f) && !skip.some((d) => f.startsWith(d))));
+}
+
+/** Which files of the library the bundles can request (see the file's head). */
+async function findAssets(opts: ComponentAssetsOptions): Promise<FoundAssets> {
   const components = [...new Set(opts.inputs.map((f) => COMPONENT_DIR.exec(f)?.[1]).filter((c): c is string => Boolean(c)))].sort();
   const files = new Set<string>();
   const wanted = t9nLocales(opts.locales, opts.defaultLocale, opts.localeAliases);
@@ -54,11 +110,7 @@ export async function placeComponentAssets(opts: ComponentAssetsOptions): Promis
   );
   const iconFiles = new Set(await list(path.join(opts.from, 'icon')));
   const icons = new Set<string>();
-  // the library's own modules and the site's templates, not React's or other packages' (their many short strings
-  // would each name an icon by chance)
-  const skip = (opts.skip ?? []).map((d) => (d.endsWith(path.sep) ? d : d + path.sep));
-  const sources = opts.inputs.filter((f) => LIBRARY_FILE.test(f) || (!/[\\/]node_modules[\\/]/.test(f) && !skip.some((d) => f.startsWith(d))));
-  await mapLimit(sources, 16, async (file) => {
+  await mapLimit(scannedSources(opts), 16, async (file) => {
     const text = await readFile(file, 'utf8').catch(() => '');
     for (const m of text.matchAll(QUOTED)) {
       if (m[1]) continue;
@@ -74,10 +126,7 @@ export async function placeComponentAssets(opts: ComponentAssetsOptions): Promis
       }
     }
   });
-  const sorted = [...files].sort();
-  for (const dir of new Set(sorted.map((f) => path.dirname(path.join(opts.to, f))))) await mkdir(dir, { recursive: true });
-  await mapLimit(sorted, 16, (f) => copyFile(path.join(opts.from, f), path.join(opts.to, f)));
-  return { components, icons: [...icons].sort(), files: sorted.length };
+  return { components, icons: [...icons].sort(), files: [...files].sort() };
 }
 
 /** The file name stem `calcite-icon` fetches for an icon name (its normalizeIconName): `chevron-down` → `chevronDown`. */

@@ -84,3 +84,31 @@ describe('the component library assets of a small site', () => {
     }
   });
 });
+
+describe('the assets across rebuilds (the list of files to place is kept in .docsgen-cache/assets.json)', () => {
+  it('follows a template that names another icon, and back', async () => {
+    const { cp, rm, writeFile } = await import('node:fs/promises');
+    const { repoRoot } = await import('../helpers/cli.js');
+    const site = await copyFixture('build/good-site');
+    try {
+      await cp(path.join(repoRoot, 'templates'), path.join(site, 'templates'), { recursive: true });
+      const icons = async () => {
+        const r = await runDocsgen(['build', '--root', site, '--quiet']);
+        expect(r.exitCode, r.stderr).toBe(0);
+        return readdir(path.join(site, 'dist/public/documentation/calcite/assets/icon'));
+      };
+      expect(await icons()).not.toContain('banana16.json');
+      const file = path.join(site, 'templates/not-found.tsx');
+      const text = await readFile(file, 'utf8');
+      expect(text).toContain('icon="information"');
+      await writeFile(file, text.replace('icon="information"', 'icon="banana"'));
+      expect(await icons()).toEqual(expect.arrayContaining(['banana16.json', 'banana24.json', 'banana32.json']));
+      await writeFile(file, text);
+      const back = await icons();
+      expect(back).not.toContain('banana16.json');
+      expect(back).toContain('information24.json');
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

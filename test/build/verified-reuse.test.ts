@@ -100,6 +100,9 @@ describe('a damaged cache file is a silent miss: the output equals a cold build'
     ['discovery results', 'discover.txt', 'bit-flipped', 'another page changed'],
     ['discovery results', 'discover.txt', 'truncated', 'another page changed'],
     ['search index state', 'search/shards.txt', 'bit-flipped', 'another page changed'],
+    ['search page state', 'search/pages.json', 'truncated', 'another page changed'],
+    ['component assets list', 'assets.json', 'bit-flipped', 'the output is gone'],
+    ['output claims', 'plan/claims.json', 'bit-flipped', 'another page changed'],
   ];
   for (const [what, glob, damage, trigger] of cases) {
     it(`${damage} ${what}, when ${trigger}`, async () => {
