@@ -148,7 +148,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // beside the template compile: the other render threads start, and the images pages seem to show encode aside
   prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));
   if (options.images !== false && found.imageHints.length > 0) prestarted.warming = warmImages(project, previous, found.imageHints);
-  const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root);
+  // the bundles of the last build are reused while their inputs are unchanged (--no-cache only refreshes them)
+  const bundles = { dir: path.join(project.cacheDir, 'bundles'), reuse: useCache };
+  const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root, bundles);
   prestarted.workers?.preload(serverBundle.file);
   run.lap('serverTemplates', { phase: 'templates', done: 1, total: 2 });
   const rules = run.take(await redirectsStage.loadRedirects(project.redirectsDir, { root })).outputs.rules;
@@ -178,7 +180,8 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   let assets: Promise<Diagnostic[]> | null = null;
   try {
     // 4. Browser bundles (runtime, a chunk per template, styles; their hash is the build hash) and shared data.
-    const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, islandTemplates: config.hydration === 'full' ? [] : serverBundle.islandTemplates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: `${ownFiles.themeCss}:root{--image-display-max-width:${config.images.displayMaxWidth}px}\n` });
+    const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, islandTemplates: config.hydration === 'full' ? [] : serverBundle.islandTemplates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: `${ownFiles.themeCss}:root{--image-display-max-width:${config.images.displayMaxWidth}px}\n`, store: bundles });
+    stats.bundlesReused = Number(serverBundle.reused) + Number(client.reused);
     run.lap('clientBundle', { phase: 'templates', done: 2, total: 2 });
     void stopBundler(); // esbuild's work is done: its process ends now, not as a defunct one after the command
     // the icon pages show is a hashed copy of the manifest's 192 px icon: cached for good, never fetched again

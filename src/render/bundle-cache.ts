@@ -1,18 +1,45 @@
-// `docsgen dev` rebuilds on every save, and a Markdown save changes no template: esbuild would bundle the same
-// inputs into the same bytes again (~0.4 s on the sample site). When the dev server turns this cache on, a bundle is
-// kept in memory with a stamp of everything that decides its bytes, and reused only when a fresh stamp is equal:
-// project files by content, package files by size/mtime/inode, and every folder and config file esbuild's
-// resolution looks at (a new file beside an import, a package added to a node_modules, a tsconfig.json).
+// A rebuild whose templates did not change (a Markdown edit) would have esbuild bundle the same inputs into the same
+// bytes again (~0.45 s, at any site size). So a bundle is kept with a stamp of everything that decides its bytes, and
+// reused only when a fresh stamp is equal: project files by content, package files by size/mtime/inode, and every
+// folder and config file esbuild's resolution looks at (a new file beside an import, a package added to a
+// node_modules, a tsconfig.json). `docsgen dev` keeps it in memory between its builds; every build also keeps it in
+// `.docsgen-cache/bundles/` for the next process: the files under their content hash, then the entry naming them,
+// each written whole through a rename, so a build running beside another reads a whole bundle or none.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { engineId } from '../cache/index.js';
+import { writeAtomic } from '../util/write-atomic.js';
 
 /** Files changed less than this before a bundle started are not trusted to be what esbuild read (clock steps). */
 const SETTLE_MS = 2000;
+/** Stored files no entry names are removed once this old (younger ones may belong to a build writing its entry). */
+const ORPHAN_MS = 10 * 60_000;
 
-// dev servers of this process that keep bundles: off by default, since a `docsgen build` bundles once
+/** A bundle as kept: what its maker rebuilds its result from (JSON), and the files esbuild made, by name. */
+export interface KeptBundle<M> {
+  meta: M;
+  files: Record<string, Uint8Array>;
+}
+
+/** Where bundles are kept for the next process, and whether this build may reuse them (`--no-cache`: only keep). */
+export interface BundleStore {
+  dir: string;
+  reuse: boolean;
+}
+
+/** A stored entry: the stamp, the meta, and the content hash of each file (stored as `files/<hash>`). */
+interface StoredEntry {
+  stamp: string;
+  meta: unknown;
+  files: Record<string, string>;
+}
+
+// dev servers of this process that keep bundles in memory: off by default, since a `docsgen build` bundles once
 let users = 0;
-const kept = new Map<string, { stamp: string; value: unknown }>();
+const kept = new Map<string, { stamp: string; value: KeptBundle<unknown> }>();
 
 /** Keeps bundles between builds of this process (the dev server) until the returned function is called. */
 export function keepBundles(): () => void {
@@ -25,17 +52,21 @@ export function keepBundles(): () => void {
   };
 }
 
-/** The bundle kept under `key` when it was made with `config` and its inputs are as they were (else null). */
-export function reuseBundle<T>(key: string, config: string): T | null {
-  if (users === 0) return null;
-  const entry = kept.get(key);
-  if (!entry) return null;
-  const [files, roots, was] = JSON.parse(entry.stamp.slice(0, entry.stamp.indexOf('\n'))) as [string[], string[], string];
-  if (was !== config || stampOf(files, roots, config, null) !== entry.stamp) {
+/**
+ * The bundle kept under `key` when it was made with `config` and its inputs are as they were (else null): the one
+ * in memory (dev), else the one in `store` unless the build ignores the cache.
+ */
+export async function reuseBundle<M>(key: string, config: string, store: BundleStore | null): Promise<KeptBundle<M> | null> {
+  const made = withIdentity(config);
+  const entry = users > 0 ? kept.get(key) : undefined;
+  if (entry) {
+    if (holds(entry.stamp, made)) return entry.value as KeptBundle<M>;
     kept.delete(key);
-    return null;
   }
-  return entry.value as T;
+  if (!store?.reuse) return null;
+  const value = await readStored(store.dir, key, made);
+  if (value && users > 0) kept.set(key, { stamp: value.stamp, value: value.bundle });
+  return (value?.bundle as KeptBundle<M> | undefined) ?? null;
 }
 
 /**
@@ -43,11 +74,94 @@ export function reuseBundle<T>(key: string, config: string): T | null {
  * unless an input changed while (or just before) the bundle was made: `startedAt` is Date.now() before esbuild ran.
  * Folders inside `roots` (the templates) count by their listing (mtime); above them only what resolution reads.
  */
-export function keepBundle(key: string, files: string[], roots: string[], config: string, startedAt: number, value: unknown): void {
-  if (users === 0) return;
-  const stamp = stampOf([...new Set(files)].sort(), roots, config, startedAt - SETTLE_MS);
+export async function keepBundle(key: string, files: string[], roots: string[], config: string, startedAt: number, value: KeptBundle<unknown>, store: BundleStore | null): Promise<void> {
+  if (users === 0 && !store) return;
+  const stamp = stampOf([...new Set(files)].sort(), roots, withIdentity(config), startedAt - SETTLE_MS);
   if (stamp === null) kept.delete(key);
-  else kept.set(key, { stamp, value });
+  else if (users > 0) kept.set(key, { stamp, value });
+  if (store) await writeStored(store.dir, key, stamp, value);
+}
+
+/** Whether `stamp` was made with `config` and a fresh stamp of the same inputs equals it. */
+function holds(stamp: string, config: string): boolean {
+  const [files, roots, was] = JSON.parse(stamp.slice(0, stamp.indexOf('\n'))) as [string[], string[], string];
+  return was === config && stampOf(files, roots, config, null) === stamp;
+}
+
+// the bundler and docsgen itself decide a bundle's bytes too: another version's bundle is never reused
+let identity: string | undefined;
+function withIdentity(config: string): string {
+  if (identity === undefined) {
+    const pkg = createRequire(import.meta.url).resolve('esbuild/package.json');
+    identity = `${engineId()}\0esbuild ${(JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version}`;
+  }
+  return `${identity}\0${config}`;
+}
+
+/** The stored entry's file for `key`. */
+function entryFile(dir: string, key: string): string {
+  return path.join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 24)}.json`);
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The stored bundle under `key` when its stamp holds and every file is whole (its bytes hash to its name). */
+async function readStored(dir: string, key: string, config: string): Promise<{ stamp: string; bundle: KeptBundle<unknown> } | null> {
+  let entry: StoredEntry;
+  try {
+    entry = JSON.parse(await readFile(entryFile(dir, key), 'utf8')) as StoredEntry;
+    if (typeof entry.stamp !== 'string' || !holds(entry.stamp, config)) return null;
+  } catch {
+    return null; // none yet, or not one this docsgen wrote: esbuild runs
+  }
+  const files: Record<string, Uint8Array> = {};
+  for (const [name, hash] of Object.entries(entry.files)) {
+    const bytes = await readFile(path.join(dir, 'files', hash)).catch(() => null);
+    if (!bytes || sha256(bytes) !== hash) return null;
+    files[name] = bytes;
+  }
+  return { stamp: entry.stamp, bundle: { meta: entry.meta, files } };
+}
+
+/**
+ * Stores `value` under `key` (or, when its inputs were too recent to stamp, removes the entry): the files first,
+ * then the entry naming them; then removes stored files no entry names any more.
+ */
+async function writeStored(dir: string, key: string, stamp: string | null, value: KeptBundle<unknown>): Promise<void> {
+  const file = entryFile(dir, key);
+  if (stamp === null) {
+    await rm(file, { force: true });
+    return;
+  }
+  const files: Record<string, string> = {};
+  for (const [name, bytes] of Object.entries(value.files)) {
+    const hash = sha256(bytes);
+    files[name] = hash;
+    // written again even when there (a damaged copy, refused when read, is replaced)
+    await writeAtomic(path.join(dir, 'files', hash), bytes);
+  }
+  await writeAtomic(file, Buffer.from(JSON.stringify({ stamp, meta: value.meta, files } satisfies StoredEntry)));
+  await pruneStored(dir);
+}
+
+/** Removes stored files that no entry names and that are old enough not to belong to a build writing its entry. */
+async function pruneStored(dir: string): Promise<void> {
+  const named = new Set<string>();
+  for (const name of await readdir(dir)) {
+    if (!name.endsWith('.json')) continue;
+    try {
+      for (const hash of Object.values((JSON.parse(await readFile(path.join(dir, name), 'utf8')) as StoredEntry).files)) named.add(hash);
+    } catch {
+      // being replaced, or not ours: its files stay until a later build
+    }
+  }
+  const now = Date.now();
+  for (const name of await readdir(path.join(dir, 'files'))) {
+    if (named.has(name)) continue;
+    const at = path.join(dir, 'files', name);
+    const old = await stat(at).then((s) => now - s.mtimeMs > ORPHAN_MS, () => false);
+    if (old) await rm(at, { force: true });
+  }
 }
 
 const SEP = path.sep;

@@ -11,7 +11,7 @@ import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagno
 import { guardExit, TemplateExit } from './exit-guard.js';
 import { docsgenNodePaths, docsgenRoot } from '../config/index.js';
 import { chunkNameOf } from './chunk-name.js';
-import { keepBundle, reuseBundle } from './bundle-cache.js';
+import { keepBundle, reuseBundle, type BundleStore } from './bundle-cache.js';
 
 /** The server bundle's @lit/react: compiled next to this file, or its TypeScript source when run from src/. */
 const LIT_REACT_SERVER = ['.js', '.ts']
@@ -77,7 +77,12 @@ export interface ServerBundle {
   templateKeys: Record<string, string>;
   /** The template source line of a stack's first frame in the bundle (null when there is none): for messages. */
   locate: (stack: string) => Promise<SourceLocation | null>;
+  /** Whether this is an earlier build's bundle, its inputs unchanged (esbuild did not run: see bundle-cache.ts). */
+  reused: boolean;
 }
+
+/** What a kept server bundle holds besides its file (the rest of ServerBundle is made again). */
+type ServerMeta = Omit<ServerBundle, 'locate' | 'reused'>;
 
 /** Lists `templates/*.tsx`: each top-level TSX file with a default export is a template. */
 export async function listTemplateFiles(templatesDir: string): Promise<string[]> {
@@ -95,29 +100,61 @@ export async function listTemplateFiles(templatesDir: string): Promise<string[]>
 
 /**
  * Bundles the templates for Node with esbuild (React, react-dom/server and Calcite inside, so one React instance
- * renders them whatever folder the site lives in). Compiled once per build, imported once per worker.
+ * renders them whatever folder the site lives in). Compiled once per build (unless an earlier build's bundle in
+ * `store` still holds: see bundle-cache.ts), imported once per worker.
  */
-export async function compileServerTemplates(templatesDir: string, outDir: string, displayRoot: string): Promise<ServerBundle> {
+export async function compileServerTemplates(templatesDir: string, outDir: string, displayRoot: string, store: BundleStore | null = null): Promise<ServerBundle> {
   const files = await listTemplateFiles(templatesDir);
   const imports = files.map((f, i) => `import * as t${i} from ${JSON.stringify(`./${f}`)};`).join('\n');
   const map = files.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: t${i}.default`).join(',\n');
   // a template exporting `hydration = 'islands'` keeps its server HTML in the browser (partial hydration)
   const modes = files.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: t${i}.hydration`).join(',\n');
   const contents = `${imports}\nexport { createElement } from 'react';\nexport { renderToString } from 'react-dom/server';\nexport const templates = {\n${map}\n};\nexport const hydration = {\n${modes}\n};\n`;
-  // `docsgen dev`: the bundle of the last build when nothing it was made from changed (see bundle-cache.ts)
+  // the bundle of an earlier build when nothing it was made from changed (see bundle-cache.ts)
   const keptAs = `server\0${templatesDir}\0${outDir}`;
   const keptWith = JSON.stringify([contents, process.cwd(), LIT_REACT_SERVER]);
-  const kept = reuseBundle<{ bundle: ServerBundle; output: Uint8Array }>(keptAs, keptWith);
+  const options = serverOptions(contents, templatesDir);
+  const kept = await reuseBundle<ServerMeta>(keptAs, keptWith, store);
   if (kept) {
     // its name is its content's hash: written again only when someone removed it
-    if (!existsSync(kept.bundle.file)) await writeAtomic(kept.bundle.file, kept.output);
-    return kept.bundle;
+    if (!existsSync(kept.meta.file)) await writeAtomic(kept.meta.file, kept.files['bundle']!);
+    return { ...kept.meta, reused: true, locate: (stack) => locateInBundle(stack, kept.meta.file, options, displayRoot) };
   }
   const startedAt = Date.now();
   await mkdir(outDir, { recursive: true });
   let output: Uint8Array;
   let metafile: Metafile;
-  const options = {
+  try {
+    const result = await build(options);
+    output = result.outputFiles[0]!.contents;
+    metafile = result.metafile;
+  } catch (err) {
+    throw new DiagnosticError(esbuildDiagnostic(err, displayRoot, codes.TEMPLATE_COMPILE), 1);
+  }
+  const hash = createHash('sha256').update(output).digest('hex').slice(0, 16);
+  const file = path.join(outDir, `templates-${hash}.mjs`);
+  // through a rename: a build running at the same moment imports the whole bundle, never a half-written one
+  await writeAtomic(file, output);
+  let mod: { templates: Record<string, unknown>; hydration: Record<string, unknown> };
+  const locate = (stack: string) => locateInBundle(stack, file, options, displayRoot);
+  try {
+    // the templates' top-level code runs now: a process.exit there must not end the build (see exit-guard.ts)
+    mod = await guardExit(() => import(file) as Promise<typeof mod>);
+  } catch (err) {
+    // a template whose module code throws (at its top level, not while rendering) is the writer's to fix
+    throw new DiagnosticError(await loadFailure(err, locate, templatesDir, displayRoot), 1);
+  }
+  const templates = Object.entries(mod.templates).filter(([, v]) => typeof v === 'function').map(([k]) => k);
+  const islandTemplates = templates.filter((t) => mod.hydration[t] === 'islands');
+  const meta: ServerMeta = { file, templates, islandTemplates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir) };
+  const inputs = Object.keys(metafile.inputs).filter((k) => k !== '<stdin>').map((k) => path.resolve(process.cwd(), k));
+  await keepBundle(keptAs, inputs, [templatesDir], keptWith, startedAt, { meta, files: { bundle: output } }, store);
+  return { ...meta, reused: false, locate };
+}
+
+/** esbuild's options for the server bundle of the generated entry `contents`. */
+function serverOptions(contents: string, templatesDir: string) {
+  return {
     stdin: { contents, resolveDir: templatesDir, sourcefile: 'templates-entry.js', loader: 'js' },
     bundle: true,
     write: false,
@@ -137,33 +174,6 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
       js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url); globalThis.calciteConfig = { version: 'server', logLevel: 'warn', ...globalThis.calciteConfig };",
     },
   } satisfies BuildOptions;
-  try {
-    const result = await build(options);
-    output = result.outputFiles[0]!.contents;
-    metafile = result.metafile;
-  } catch (err) {
-    throw new DiagnosticError(esbuildDiagnostic(err, displayRoot, codes.TEMPLATE_COMPILE), 1);
-  }
-  const hash = createHash('sha256').update(output).digest('hex').slice(0, 16);
-  const file = path.join(outDir, `templates-${hash}.mjs`);
-  // written again by every build (never trusted from an earlier one), through a rename: a build running at the
-  // same moment imports the whole bundle, never a half-written one
-  await writeAtomic(file, output);
-  let mod: { templates: Record<string, unknown>; hydration: Record<string, unknown> };
-  const locate = (stack: string) => locateInBundle(stack, file, options, displayRoot);
-  try {
-    // the templates' top-level code runs now: a process.exit there must not end the build (see exit-guard.ts)
-    mod = await guardExit(() => import(file) as Promise<typeof mod>);
-  } catch (err) {
-    // a template whose module code throws (at its top level, not while rendering) is the writer's to fix
-    throw new DiagnosticError(await loadFailure(err, locate, templatesDir, displayRoot), 1);
-  }
-  const templates = Object.entries(mod.templates).filter(([, v]) => typeof v === 'function').map(([k]) => k);
-  const islandTemplates = templates.filter((t) => mod.hydration[t] === 'islands');
-  const bundle: ServerBundle = { file, templates, islandTemplates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir), locate };
-  const inputs = Object.keys(metafile.inputs).filter((k) => k !== '<stdin>').map((k) => path.resolve(process.cwd(), k));
-  keepBundle(keptAs, inputs, [templatesDir], keptWith, startedAt, { bundle, output });
-  return bundle;
 }
 
 /**
@@ -216,6 +226,8 @@ export interface ClientBundle {
   hash: string;
   /** Every input file of the bundles, absolute (the assets stage reads which components and icons they use). */
   inputs: string[];
+  /** Whether esbuild's output of an earlier build was reused, its inputs unchanged (see bundle-cache.ts). */
+  reused: boolean;
 }
 
 /** What compileClient bundles, and where its files go. */
@@ -231,6 +243,8 @@ export interface ClientOptions {
   appOptions: Record<string, unknown>;
   /** CSS appended to the stylesheet (the config's theme colors), after everything styles.css holds. */
   appendCss?: string;
+  /** Where esbuild's output is kept for the next build, and whether an earlier one may be reused (bundle-cache.ts). */
+  store?: BundleStore | null;
 }
 
 /**
@@ -248,12 +262,16 @@ export async function compileClient(opts: ClientOptions): Promise<ClientBundle> 
   const stylesFile = path.join(opts.templatesDir, 'styles.css');
   entryPoints['styles'] = stylesFile;
   await mkdir(opts.outDir, { recursive: true });
-  // `docsgen dev`: esbuild's output of the last build when nothing it was made from changed (see bundle-cache.ts)
+  // esbuild's output of an earlier build when nothing it was made from changed (see bundle-cache.ts)
   const keptAs = `client\0${opts.templatesDir}`;
   const keptWith = JSON.stringify([entryPoints, generated]);
-  let bundled = reuseBundle<{ outputs: BundledFile[]; inputs: string[] }>(keptAs, keptWith);
-  if (!bundled) bundled = await bundleClient(opts, entryPoints, generated, keptAs, keptWith);
-  return finishClient(opts, bundled.outputs, bundled.inputs);
+  const kept = await reuseBundle<{ inputs: string[] }>(keptAs, keptWith, opts.store ?? null);
+  if (kept) {
+    const outputs = Object.entries(kept.files).map(([rel, contents]) => ({ rel, contents }));
+    return { ...(await finishClient(opts, outputs, kept.meta.inputs)), reused: true };
+  }
+  const bundled = await bundleClient(opts, entryPoints, generated, keptAs, keptWith);
+  return { ...(await finishClient(opts, bundled.outputs, bundled.inputs)), reused: false };
 }
 
 /** One file esbuild emitted, by its path relative to the output folder. */
@@ -300,12 +318,13 @@ async function bundleClient(opts: ClientOptions, entryPoints: Record<string, str
   const outputs = result.outputFiles.map((f) => ({ rel: path.relative(opts.outDir, f.path), contents: f.contents }));
   const inputs = Object.keys(result.metafile.inputs).map((k) => path.resolve(opts.templatesDir, k));
   // the generated entries are stamped by their text (in keptWith), not as files
-  keepBundle(keptAs, inputs.filter((f) => !(f in generated)), [opts.templatesDir], keptWith, startedAt, { outputs, inputs });
+  const files = Object.fromEntries(outputs.map((f) => [f.rel, f.contents]));
+  await keepBundle(keptAs, inputs.filter((f) => !(f in generated)), [opts.templatesDir], keptWith, startedAt, { meta: { inputs }, files }, opts.store ?? null);
   return { outputs, inputs };
 }
 
 /** Names, writes and hashes the bundle's files (the runtimes with this build's app options inside). */
-async function finishClient(opts: ClientOptions, bundled: BundledFile[], inputs: string[]): Promise<ClientBundle> {
+async function finishClient(opts: ClientOptions, bundled: BundledFile[], inputs: string[]): Promise<Omit<ClientBundle, 'reused'>> {
   // Entries get content-hashed names here (esbuild's [hash] would not cover the options inserted below).
   const named = new Map<string, string>();
   const files: string[] = [];
