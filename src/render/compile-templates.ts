@@ -116,8 +116,10 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   const options = serverOptions(contents, templatesDir);
   const kept = await reuseBundle<ServerMeta>(keptAs, keptWith, store);
   if (kept) {
-    // its name is its content's hash: written again only when someone removed it
-    if (!existsSync(kept.meta.file)) await writeAtomic(kept.meta.file, kept.files['bundle']!);
+    // render threads import it by name: written again when someone removed or damaged it (the kept bytes are checked)
+    const output = kept.files['bundle']!;
+    const onDisk = await readFile(kept.meta.file).catch(() => null);
+    if (!onDisk || !onDisk.equals(output)) await writeAtomic(kept.meta.file, output);
     return { ...kept.meta, reused: true, locate: (stack) => locateInBundle(stack, kept.meta.file, options, displayRoot) };
   }
   const startedAt = Date.now();

@@ -103,6 +103,8 @@ describe('a damaged cache file is a silent miss: the output equals a cold build'
     ['search page state', 'search/pages.json', 'truncated', 'another page changed'],
     ['component assets list', 'assets.json', 'bit-flipped', 'the output is gone'],
     ['output claims', 'plan/claims.json', 'bit-flipped', 'another page changed'],
+    ['stored template bundles', 'bundles/files/*', 'bit-flipped', 'another page changed'],
+    ['stored template bundles', 'bundles/*.json', 'truncated', 'another page changed'],
   ];
   for (const [what, glob, damage, trigger] of cases) {
     it(`${damage} ${what}, when ${trigger}`, async () => {

@@ -3,11 +3,12 @@
 // template imports, a package in node_modules (shown by the next save: dev does not watch node_modules), a new file that now wins an import's resolution, the template
 // itself) shows after Markdown saves that reused the bundles, and the output is byte for byte that of a cold
 // `docsgen build` of the same sources. A Markdown save does not write the server bundle again.
-import { readdir, readFile, rm, stat, utimes, writeFile, mkdir, cp } from 'node:fs/promises';
+import { readdir, readFile, rm, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
+import { addMarks, DatedEdits, marks, serverBundleFile, tree, treeDifference } from '../helpers/bundle-inputs.js';
 import { bin, runDocsgen } from '../helpers/cli.js';
 import { copyServeFixture } from './site.js';
 
@@ -18,26 +19,9 @@ let dir: string;
 let proc: ResultPromise<{ cwd: string; reject: false; env: Record<string, string>; all: true }>;
 let output = '';
 let url: string;
-// every edit is dated in the past, each a second after the last: the dev server trusts only inputs older than its
-// bundle by 2 s (a file changed while esbuild read it), and these must be reused to be tested
-let clock = Date.now() - 3600_000;
-
-/** Writes `file` (under the project) and dates it and its folder in the past, each time a different second. */
-async function edit(rel: string, text: string): Promise<void> {
-  const file = path.join(dir, rel);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, text);
-  const when = new Date((clock += 1000));
-  await utimes(file, when, when);
-  await utimes(path.dirname(file), when, when);
-}
-
-/** Dates every file and folder under `abs` in the past. */
-async function datePast(abs: string): Promise<void> {
-  const when = new Date(clock);
-  for (const entry of await readdir(abs, { withFileTypes: true, recursive: true })) await utimes(path.join(entry.parentPath, entry.name), when, when);
-  await utimes(abs, when, when);
-}
+// every edit is dated in the past (the dev server trusts only inputs older than its bundle by 2 s)
+let edits: DatedEdits;
+const edit = (rel: string, text: string) => edits.edit(rel, text);
 
 /** Waits until the served page holds every string of `want`, then until the dev server has been idle a moment. */
 async function served(want: string[], timeoutMs = 120_000): Promise<string> {
@@ -65,43 +49,13 @@ async function idle(): Promise<void> {
   }
 }
 
-/** Every file under `root`, relative, with its bytes. */
-async function tree(root: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
-    // the marker holds the build's random id: the one file two builds never share
-    if (!entry.isFile() || entry.name === '.docsgen-build') continue;
-    const abs = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(root, abs), await readFile(abs));
-  }
-  return files;
-}
-
-/** The marks the doc template shows, as the served page has them. */
-const marks = (html: string) => html.match(/<p data-dg-marks="">([^<]*)<\/p>/)?.[1];
-
-/** The server bundle file, with what tells whether it was written again. */
-async function serverBundle(): Promise<{ name: string; ino: number; mtimeMs: number }> {
-  const folder = path.join(dir, '.docsgen-cache/templates');
-  const names = (await readdir(folder)).filter((f) => /^templates-.*\.mjs$/.test(f));
-  const withTimes = await Promise.all(names.map(async (name) => ({ name, ...(await stat(path.join(folder, name))) })));
-  const last = withTimes.sort((a, b) => b.mtimeMs - a.mtimeMs)[0]!;
-  return { name: last.name, ino: last.ino, mtimeMs: last.mtimeMs };
-}
+const serverBundle = () => serverBundleFile(dir);
 
 beforeAll(async () => {
   dir = await copyServeFixture();
   // the doc template shows three marks: from a file it imports, from a package, from an import's resolution
-  const doc = path.join(dir, 'templates/doc.tsx');
-  await writeFile(doc, (await readFile(doc, 'utf8')).replace("import type { TemplateProps } from './types';", "import type { TemplateProps } from './types';\nimport { marks } from './parts/marks';").replace('<PageFooter page={page} />', '<p data-dg-marks="">{marks}</p>\n        <PageFooter page={page} />'));
-  await mkdir(path.join(dir, 'templates/parts'), { recursive: true });
-  await writeFile(path.join(dir, 'templates/parts/marks.ts'), "import { pkg } from 'dg-mark';\nimport { comp } from './comp';\nimport { pick } from './pick';\nexport const marks = [comp, pkg, pick].join(' ');\n");
-  await writeFile(path.join(dir, 'templates/parts/comp.ts'), "export const comp = 'comp-one';\n");
-  await writeFile(path.join(dir, 'templates/parts/pick.ts'), "export const pick = 'pick-ts';\n");
-  await mkdir(path.join(dir, 'node_modules/dg-mark'), { recursive: true });
-  await writeFile(path.join(dir, 'node_modules/dg-mark/package.json'), JSON.stringify({ name: 'dg-mark', version: '1.0.0', type: 'module', main: 'index.js' }));
-  await writeFile(path.join(dir, 'node_modules/dg-mark/index.js'), "export const pkg = 'pkg-one';\n");
-  for (const sub of ['templates', 'node_modules', 'content']) await datePast(path.join(dir, sub));
+  edits = new DatedEdits(dir);
+  await addMarks(edits);
   proc = execa(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', '0'], { cwd: dir, reject: false, env: { NO_COLOR: '1', CI: 'true' }, all: true });
   proc.all.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const started = Date.now();
@@ -178,9 +132,7 @@ describe('docsgen dev reuses its template bundles only while their inputs are un
       const cold = await runDocsgen(['build', '--no-sw', '--links', 'warn', '--out', 'out'], { cwd: fresh });
       expect(cold.exitCode, String(cold.stderr)).toBe(0);
       const [devFiles, coldFiles] = await Promise.all([tree(path.join(dir, '.docsgen-cache/dev')), tree(path.join(fresh, 'out'))]);
-      expect([...devFiles.keys()].sort()).toEqual([...coldFiles.keys()].sort());
-      const differing = [...devFiles].filter(([rel, bytes]) => !bytes.equals(coldFiles.get(rel)!)).map(([rel]) => rel);
-      expect(differing).toEqual([]);
+      expect(treeDifference(devFiles, coldFiles)).toEqual({ sameNames: true, differing: [] });
     } finally {
       await rm(fresh, { recursive: true, force: true });
     }
