@@ -30,7 +30,10 @@ export interface BundleStore {
   reuse: boolean;
 }
 
-/** A stored entry: the stamp, the meta, and the content hash of each file (stored as `files/<hash>`). */
+/**
+ * A stored entry: the stamp, the meta, and the content hash of each file (stored as `files/<hash>`); on disk its JSON
+ * follows the JSON's own hash on the first line, so a damaged entry is refused, not half believed.
+ */
 interface StoredEntry {
   stamp: string;
   meta: unknown;
@@ -107,20 +110,26 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 /** The stored bundle under `key` when its stamp holds and every file is whole (its bytes hash to its name). */
 async function readStored(dir: string, key: string, config: string): Promise<{ stamp: string; bundle: KeptBundle<unknown> } | null> {
-  let entry: StoredEntry;
   try {
-    entry = JSON.parse(await readFile(entryFile(dir, key), 'utf8')) as StoredEntry;
-    if (typeof entry.stamp !== 'string' || !holds(entry.stamp, config)) return null;
+    const entry = parseEntry(await readFile(entryFile(dir, key), 'utf8'));
+    if (!entry || !holds(entry.stamp, config)) return null;
+    const files: Record<string, Uint8Array> = {};
+    for (const [name, hash] of Object.entries(entry.files)) {
+      const bytes = await readFile(path.join(dir, 'files', hash));
+      if (sha256(bytes) !== hash) return null;
+      files[name] = bytes;
+    }
+    return { stamp: entry.stamp, bundle: { meta: entry.meta, files } };
   } catch {
-    return null; // none yet, or not one this docsgen wrote: esbuild runs
+    return null; // none yet, or a file gone: esbuild runs
   }
-  const files: Record<string, Uint8Array> = {};
-  for (const [name, hash] of Object.entries(entry.files)) {
-    const bytes = await readFile(path.join(dir, 'files', hash)).catch(() => null);
-    if (!bytes || sha256(bytes) !== hash) return null;
-    files[name] = bytes;
-  }
-  return { stamp: entry.stamp, bundle: { meta: entry.meta, files } };
+}
+
+/** The entry in a stored entry file's text, or null when its JSON does not hash to the hash before it. */
+function parseEntry(text: string): StoredEntry | null {
+  const at = text.indexOf('\n');
+  const json = text.slice(at + 1);
+  return at > 0 && sha256(Buffer.from(json)) === text.slice(0, at) ? (JSON.parse(json) as StoredEntry) : null;
 }
 
 /**
@@ -140,7 +149,8 @@ async function writeStored(dir: string, key: string, stamp: string | null, value
     // written again even when there (a damaged copy, refused when read, is replaced)
     await writeAtomic(path.join(dir, 'files', hash), bytes);
   }
-  await writeAtomic(file, Buffer.from(JSON.stringify({ stamp, meta: value.meta, files } satisfies StoredEntry)));
+  const json = JSON.stringify({ stamp, meta: value.meta, files } satisfies StoredEntry);
+  await writeAtomic(file, Buffer.from(`${sha256(Buffer.from(json))}\n${json}`));
   await pruneStored(dir);
 }
 
@@ -150,7 +160,7 @@ async function pruneStored(dir: string): Promise<void> {
   for (const name of await readdir(dir)) {
     if (!name.endsWith('.json')) continue;
     try {
-      for (const hash of Object.values((JSON.parse(await readFile(path.join(dir, name), 'utf8')) as StoredEntry).files)) named.add(hash);
+      for (const hash of Object.values(parseEntry(await readFile(path.join(dir, name), 'utf8'))?.files ?? {})) named.add(hash);
     } catch {
       // being replaced, or not ours: its files stay until a later build
     }

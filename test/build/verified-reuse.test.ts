@@ -105,6 +105,7 @@ describe('a damaged cache file is a silent miss: the output equals a cold build'
     ['output claims', 'plan/claims.json', 'bit-flipped', 'another page changed'],
     ['stored template bundles', 'bundles/files/*', 'bit-flipped', 'another page changed'],
     ['stored template bundles', 'bundles/*.json', 'truncated', 'another page changed'],
+    ['stored template bundles', 'bundles/*.json', 'bit-flipped', 'another page changed'],
   ];
   for (const [what, glob, damage, trigger] of cases) {
     it(`${damage} ${what}, when ${trigger}`, async () => {
