@@ -77,12 +77,21 @@ export async function reuseBundle<M>(key: string, config: string, store: BundleS
  * unless an input changed while (or just before) the bundle was made: `startedAt` is Date.now() before esbuild ran.
  * Folders inside `roots` (the templates) count by their listing (mtime); above them only what resolution reads.
  */
-export async function keepBundle(key: string, files: string[], roots: string[], config: string, startedAt: number, value: KeptBundle<unknown>, store: BundleStore | null): Promise<void> {
+export function keepBundle(key: string, files: string[], roots: string[], config: string, startedAt: number, value: KeptBundle<unknown>, store: BundleStore | null): void {
   if (users === 0 && !store) return;
   const stamp = stampOf([...new Set(files)].sort(), roots, withIdentity(config), startedAt - SETTLE_MS);
   if (stamp === null) kept.delete(key);
   else if (users > 0) kept.set(key, { stamp, value });
-  if (store) await writeStored(store.dir, key, stamp, value);
+  // written beside the rest of the build, one after another; a store that cannot be written is only a later miss
+  if (store) storing = storing.then(() => writeStored(store.dir, key, stamp, value)).catch(() => undefined);
+}
+
+// the stored bundles this process is still writing
+let storing: Promise<void> = Promise.resolve();
+
+/** Resolves once every bundle this process kept is written to its store (a build waits for it before it returns). */
+export function bundlesStored(): Promise<void> {
+  return storing;
 }
 
 /** Whether `stamp` was made with `config` and a fresh stamp of the same inputs equals it. */
@@ -142,13 +151,9 @@ async function writeStored(dir: string, key: string, stamp: string | null, value
     await rm(file, { force: true });
     return;
   }
-  const files: Record<string, string> = {};
-  for (const [name, bytes] of Object.entries(value.files)) {
-    const hash = sha256(bytes);
-    files[name] = hash;
-    // written again even when there (a damaged copy, refused when read, is replaced)
-    await writeAtomic(path.join(dir, 'files', hash), bytes);
-  }
+  const files = Object.fromEntries(Object.entries(value.files).map(([name, bytes]) => [name, sha256(bytes)]));
+  // written again even when there (a damaged copy, refused when read, is replaced)
+  await Promise.all(Object.entries(value.files).map(([name, bytes]) => writeAtomic(path.join(dir, 'files', files[name]!), bytes)));
   const json = JSON.stringify({ stamp, meta: value.meta, files } satisfies StoredEntry);
   await writeAtomic(file, Buffer.from(`${sha256(Buffer.from(json))}\n${json}`));
   await pruneStored(dir);

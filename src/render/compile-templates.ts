@@ -11,7 +11,7 @@ import { DiagnosticError, type Diagnostic, type SourceLocation } from '../diagno
 import { guardExit, TemplateExit } from './exit-guard.js';
 import { docsgenNodePaths, docsgenRoot } from '../config/index.js';
 import { chunkNameOf } from './chunk-name.js';
-import { keepBundle, reuseBundle, type BundleStore } from './bundle-cache.js';
+import { bundlesStored, keepBundle, reuseBundle, type BundleStore } from './bundle-cache.js';
 
 /** The server bundle's @lit/react: compiled next to this file, or its TypeScript source when run from src/. */
 const LIT_REACT_SERVER = ['.js', '.ts']
@@ -33,8 +33,10 @@ const build: typeof import('esbuild').build = (options) => ((started = true), es
 /**
  * Ends esbuild's service process (the next bundle starts it again) and resolves once Node has reaped it: one
  * still running when Node exits is left defunct under a PID 1 that reaps nothing (a container's), one per build.
+ * Waits for the bundles being stored for the next build too.
  */
 export async function stopBundler(): Promise<void> {
+  await bundlesStored();
   if (!started) return;
   await esbuild().stop();
   // Node reaps the child when its exit is signalled, on this loop: wait for that, bounded, before the command ends
@@ -150,7 +152,7 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   const islandTemplates = templates.filter((t) => mod.hydration[t] === 'islands');
   const meta: ServerMeta = { file, templates, islandTemplates, hash, templateKeys: await templateKeysOf(metafile, files, templatesDir) };
   const inputs = Object.keys(metafile.inputs).filter((k) => k !== '<stdin>').map((k) => path.resolve(process.cwd(), k));
-  await keepBundle(keptAs, inputs, [templatesDir], keptWith, startedAt, { meta, files: { bundle: output } }, store);
+  keepBundle(keptAs, inputs, [templatesDir], keptWith, startedAt, { meta, files: { bundle: output } }, store);
   return { ...meta, reused: false, locate };
 }
 
@@ -321,7 +323,7 @@ async function bundleClient(opts: ClientOptions, entryPoints: Record<string, str
   const inputs = Object.keys(result.metafile.inputs).map((k) => path.resolve(opts.templatesDir, k));
   // the generated entries are stamped by their text (in keptWith), not as files
   const files = Object.fromEntries(outputs.map((f) => [f.rel, f.contents]));
-  await keepBundle(keptAs, inputs.filter((f) => !(f in generated)), [opts.templatesDir], keptWith, startedAt, { meta: { inputs }, files }, opts.store ?? null);
+  keepBundle(keptAs, inputs.filter((f) => !(f in generated)), [opts.templatesDir], keptWith, startedAt, { meta: { inputs }, files }, opts.store ?? null);
   return { outputs, inputs };
 }
 
