@@ -11,7 +11,7 @@ import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPrev
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
-import { compileClient, compileServerTemplates, oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type RenderedPage, type RenderWorkers } from './render/index.js';
+import { compileClient, compileServerTemplates, oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type PageTask, type RenderedPage, type RenderSetup, type RenderWorkers } from './render/index.js';
 import { collectGarbage } from './memory.js';
 import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
 
@@ -44,6 +44,8 @@ export interface BuildOptions {
   /** Remove the previous output in the background after the commit (dev: the page reloads sooner). */
   removeOldOutputLater?: boolean;
   onProgress?: (event: BuildProgress) => void;
+  /** Told the render setup and every page's task once known (`docsgen dev` previews a saved page with them). */
+  onRenderSetup?: (setup: RenderSetup, tasks: readonly PageTask[]) => void;
 }
 
 /** Progress events for the CLI's bar or plain lines. */
@@ -205,6 +207,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     folders ??= prepareFolders(siteDir, toRender, stopFolders);
     run.largeSite = plan.tasks.length >= GC_EVERY_PAGES;
     const setup = renderSetupOf(project, { serverBundle: serverBundle.file, shared: shared.props, output: collected.output, packsDir: store.packsDir, fileStamps: nonPageStamps(previous), ...(markdownPlugins.plugins.length > 0 ? { markdownPlugins } : {}) });
+    options.onRenderSetup?.(setup, plan.tasks);
     const onResult = async (page: RenderedPage) => {
       collected.record(page.meta, plan.tasks[page.id]!.displayFile, page.ok);
       if (collected.count % GC_EVERY_PAGES === 0) run.collectGarbage(); // result messages outpace V8's own collections

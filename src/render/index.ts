@@ -2,6 +2,7 @@
 // HTML shell and page-data files, and stage the output beside dist/ to swap it in whole. Cheap to import (a
 // no-change rebuild does, for recoverOutput): the template compiler loads on first use.
 import type * as Compile from './compile-templates.js';
+import type * as RenderPage from './render-page.js';
 export type { ServerBundle, ClientBundle } from './compile-templates.js';
 export { RenderWorkers, renderAll, renderThreads, startRenderWorkers, MAIN_THREAD_MAX } from './pool.js';
 export { assemblePage, htmlFileOf, pageFilesOf, rscFileOf, type ShellInputs, type PageFiles } from './assemble.js';
@@ -26,6 +27,11 @@ export async function compileServerTemplates(...args: Parameters<typeof Compile.
 export async function compileClient(...args: Parameters<typeof Compile.compileClient>): Promise<Compile.ClientBundle> {
   bundlerLoaded = true;
   return (await import('./compile-templates.js')).compileClient(...args);
+}
+
+/** Renders one page in memory, as a build would (see render-page.ts): loaded on first use. */
+export async function previewPage(...args: Parameters<typeof RenderPage.previewPage>): ReturnType<typeof RenderPage.previewPage> {
+  return (await import('./render-page.js')).previewPage(...args);
 }
 
 /** Ends esbuild's service process if this process started one, and waits until it is reaped (see compile-templates.ts). */

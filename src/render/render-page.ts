@@ -16,6 +16,7 @@ import type { PageFurniture } from '../pagedata/index.js';
 import type { PageTask, RenderSetup } from './page-task.js';
 import { metaOf, storedResultText, type PageReads, type PageResult, type RenderedPage } from './page-result.js';
 import { writePageFiles } from './write-page.js';
+import { assemblePage, type PageFiles } from './assemble.js';
 import { pageTerms } from '../search/index.js';
 
 interface TemplateModule {
@@ -85,6 +86,15 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
     stored = { at, hash: cacheKey(bytes) };
   }
   return { id: task.id, meta: metaOf(result), ok, stored, files, reads, ...(result.search !== undefined ? { search: result.search } : {}) };
+}
+
+/**
+ * Renders one page as a build's thread would and puts its shell around it, in memory (nothing written or cached):
+ * `docsgen dev` shows a saved page this way before the build that follows writes the same bytes.
+ */
+export async function previewPage(task: PageTask, setup: RenderSetup): Promise<{ result: PageResult; files: PageFiles | null; stale: boolean }> {
+  const { result, stale } = await renderResult(task, setup);
+  return { result, files: result.pageContext === null ? null : assemblePage(result, setup.output.shell), stale };
 }
 
 const stampLookups = new WeakMap<RenderSetup, ContentHashOf>();

@@ -6,6 +6,7 @@ import { loadProject, PROJECT, type Project } from '../config/index.js';
 import { DiagnosticError, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { kindCodes, kindSeverity } from '../links/index.js';
 import { compileRedirectMatcher } from '../redirects/index.js';
+import type { PageTask, RenderSetup } from '../render/index.js';
 import { serveCodes } from './codes.js';
 import type { ServeSite } from './handler.js';
 import { loadSiteRedirects } from './load-site-redirects.js';
@@ -17,9 +18,15 @@ export interface OverlayProblem {
   text: string;
 }
 
+/** The render setup and page tasks of a build (what a preview of the next save renders with). */
+export interface RenderState {
+  setup: RenderSetup;
+  tasks: readonly PageTask[];
+}
+
 /** What one rebuild gave. */
 export type DevBuildOutcome =
-  | { ok: true; ms: number; stats: BuildStats; diagnostics: Diagnostic[]; site: ServeSite }
+  | { ok: true; ms: number; stats: BuildStats; diagnostics: Diagnostic[]; site: ServeSite; render: RenderState | null }
   | { ok: false; ms: number; diagnostics: Diagnostic[] };
 
 /**
@@ -29,14 +36,15 @@ export type DevBuildOutcome =
 export async function buildForDev(root: string, outDir: string, fallback: Project, concurrency?: number, strict = false): Promise<DevBuildOutcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
+  let render: RenderState | null = null;
   try {
-    const result = await build({ root, out: outDir, sw: false, links: 'warn', strict, removedPages: fallback.config.removedPages === 'off' ? 'off' : 'warn', recordPublished: false, removeOldOutputLater: true, ...lastPublished(root), ...(concurrency !== undefined ? { concurrency } : {}) });
+    const result = await build({ onRenderSetup: (setup, tasks) => (render = { setup, tasks }), root, out: outDir, sw: false, links: 'warn', strict, removedPages: fallback.config.removedPages === 'off' ? 'off' : 'warn', recordPublished: false, removeOldOutputLater: true, ...lastPublished(root), ...(concurrency !== undefined ? { concurrency } : {}) });
     if (result.outputs === null || hasErrors(result.diagnostics)) return { ok: false, ms: ms(), diagnostics: result.diagnostics };
     const config = (await loadProject(root).catch(() => null))?.config ?? fallback.config;
     const publicDir = path.join(outDir, 'public');
     const redirects = await loadSiteRedirects(publicDir, path.join(root, PROJECT.redirects), root, { allowedHosts: config.allowedRedirectHosts, pathPrefix: config.pathPrefix });
     const site = { dir: publicDir, pathPrefix: config.pathPrefix, matchRedirect: compileRedirectMatcher(redirects.rules), proxyAllowedHosts: config.proxyAllowedHosts, matchPage: await loadMatchPaths(publicDir, config.pathPrefix) };
-    return { ok: true, ms: ms(), stats: result.stats, diagnostics: [...result.diagnostics, ...redirects.diagnostics], site };
+    return { ok: true, ms: ms(), stats: result.stats, diagnostics: [...result.diagnostics, ...redirects.diagnostics], site, render };
   } catch (err) {
     const diagnostic: Diagnostic = err instanceof DiagnosticError
       ? err.diagnostic

@@ -14,6 +14,8 @@ export const DEV_OVERLAY_ID = 'docsgen-dev-overlay';
 function clientSource(build: number): string {
   return `(() => {
   const BUILD = ${JSON.stringify(build)};
+  // the build the page shows: a later one when that build only confirmed what a preview showed
+  let shown = BUILD;
   const ID = ${JSON.stringify(DEV_OVERLAY_ID)};
   const COLORS = { error: '#ff7b72', warning: '#e3b341' };
   const hide = () => document.getElementById(ID)?.remove();
@@ -57,14 +59,31 @@ function clientSource(build: number): string {
   const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
   events.addEventListener('hello', (e) => {
     const data = JSON.parse(e.data);
-    if (data.build !== BUILD) location.reload();
+    if (data.build !== shown) location.reload();
     else show(data.failed, data.problems);
   });
   events.addEventListener('problems', (e) => {
     const data = JSON.parse(e.data);
     show(data.failed, data.problems);
   });
-  events.addEventListener('reload', () => location.reload());
+  // the page's own path as the server names pages (decoded, without a query)
+  const here = () => {
+    try {
+      return decodeURI(location.pathname);
+    } catch {
+      return location.pathname;
+    }
+  };
+  // a saved page, rendered before its build: shown at once where it is open
+  events.addEventListener('preview', (e) => {
+    if (JSON.parse(e.data).pages.includes(here())) location.reload();
+  });
+  events.addEventListener('reload', (e) => {
+    const data = JSON.parse(e.data || '{}');
+    // the build made what the pages already show (previews, byte for byte): nothing to load again
+    if (data.shown) shown = data.build;
+    else location.reload();
+  });
   events.addEventListener('ok', hide);
 })();`;
 }

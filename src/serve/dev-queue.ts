@@ -4,19 +4,28 @@
 /** Runs `build` with the changed files, one build at a time. */
 export class RebuildQueue {
   private pending = new Set<string>();
+  // the changes of the burst the timer waits on: shown first by `preview`, if given
+  private burst = new Set<string>();
   private building: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly build: (changed: string[]) => Promise<void>, private readonly debounceMs: number) {}
+  /**
+   * `preview`, when given, gets each burst of changes as soon as it is over, even while a build is under way
+   * (the dev server shows a saved page with it); the build of those changes waits for it.
+   */
+  constructor(private readonly build: (changed: string[]) => Promise<void>, private readonly debounceMs: number, private readonly preview?: (changed: string[]) => Promise<unknown>) {}
 
   /** Notes a changed file; the build starts `debounceMs` after the last one. */
   schedule(file: string): void {
-    this.pending.add(file);
+    this.burst.add(file);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.run([]);
+      const burst = [...this.burst].sort();
+      this.burst = new Set();
+      const shown = this.preview && !this.closed ? this.preview(burst).catch(() => undefined) : Promise.resolve();
+      void shown.then(() => this.run(burst));
     }, this.debounceMs);
   }
 

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import { serveCodes } from './codes.js';
 import { buildForDev, overlayProblems, type OverlayProblem } from './dev-build.js';
 import { DevEvents } from './dev-events.js';
+import { PagePreviews } from './dev-preview.js';
 import { DEV_EVENTS_PATH, DEV_SERVICE_WORKER, injectDevClient } from './dev-client.js';
 import { RebuildQueue } from './dev-queue.js';
 import { createRequestHandler, type ServeSite } from './handler.js';
@@ -39,7 +40,9 @@ export interface DevOptions {
 /** What the dev server reports while it runs. */
 export type DevEvent =
   | { type: 'build-start'; changed: string[] }
-  | { type: 'build-done'; ms: number; stats: BuildStats; diagnostics: Diagnostic[]; build: number }
+  | { type: 'preview'; changed: string[]; pages: string[] }
+  /** `shown`: every change in this build was previewed with the bytes it wrote, so no page reloads. */
+  | { type: 'build-done'; ms: number; stats: BuildStats; diagnostics: Diagnostic[]; build: number; shown: boolean }
   | { type: 'build-failed'; ms: number; diagnostics: Diagnostic[] }
   | { type: 'watch-error'; diagnostic: Diagnostic }
   | { type: 'request-error'; error: unknown };
@@ -81,8 +84,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
 
   // 1. Serve: the site as nginx would, every page with the live-reload client, and the event stream it listens to.
   const events = new DevEvents(() => ({ build: buildNumber, failed, problems }));
+  // a Markdown save is shown from memory at once, before its build (dev-preview.ts)
+  const previews = new PagePreviews(root, options.strict === true, () => site.dir);
   const handler = createRequestHandler({
     site: () => site,
+    overlay: (uri) => previews.overlay(uri),
     transformHtml: (html) => injectDevClient(html, buildNumber),
     defaultCacheControl: 'no-cache',
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -101,9 +107,17 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   );
 
   // 2. Rebuild on change: a failed build keeps the last good site; one that worked is served, and pages reload.
+  // A burst of Markdown saves is previewed first: the pages showing it reload at once, before the build.
+  const preview = async (changed: string[]) => {
+    const pages = await previews.preview(changed);
+    if (pages.length === 0) return;
+    emit({ type: 'preview', changed, pages });
+    events.send('preview', { pages });
+  };
   const rebuilds = new RebuildQueue(async (changed) => {
     emit({ type: 'build-start', changed });
     events.send('building', { changed });
+    const epoch = previews.epoch();
     const outcome = await buildForDev(root, outDir, project, options.concurrency, options.strict === true);
     problems = overlayProblems(outcome);
     failed = !outcome.ok;
@@ -113,10 +127,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }
     site = outcome.site;
     buildNumber++;
-    emit({ type: 'build-done', ms: outcome.ms, stats: outcome.stats, diagnostics: outcome.diagnostics, build: buildNumber });
+    const settled = outcome.render ? await previews.settle(site.dir, outcome.render.tasks) : { confirmed: new Set<string>(), differ: [] };
+    if (outcome.render) previews.adopt(outcome.render.setup, outcome.render.tasks, epoch);
+    // pages already showing what this build made (every change in it previewed, byte for byte) keep their state
+    const shown = changed.every((file) => settled.confirmed.has(file));
+    emit({ type: 'build-done', ms: outcome.ms, stats: outcome.stats, diagnostics: outcome.diagnostics, build: buildNumber, shown });
     events.send('ok');
-    events.send('reload', { build: buildNumber });
-  }, options.debounceMs ?? DEV_DEBOUNCE_MS);
+    events.send('reload', shown ? { build: buildNumber, shown: true } : { build: buildNumber });
+  }, options.debounceMs ?? DEV_DEBOUNCE_MS, preview);
 
   // 3. Watch the project's inputs, then build once.
   const manifestIcon = path.relative(root, path.resolve(root, config.manifestIcon));
@@ -128,6 +146,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   );
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   await rebuilds.run(['(start)']);
+  void previews.warm();
 
   return {
     url: `${listening.origin}${site.pathPrefix}/`,

@@ -36,6 +36,11 @@ export interface HandlerOptions {
   transformHtml?: (html: string) => string;
   /** Dev server only: Cache-Control for responses nginx sends none for (so edited images are refetched). */
   defaultCacheControl?: string;
+  /**
+   * Dev server only: bytes to answer for a file of the web root instead of the file's own (by uri, its bytes one
+   * char each): a saved page shown before the build that writes it is done. Only for files that exist.
+   */
+  overlay?: (uri: string) => { bytes: Buffer; mtimeMs: number } | null;
   /** Called with unexpected errors; the request gets the 500 page. */
   onError?: (err: unknown) => void;
 }
@@ -178,16 +183,18 @@ async function errorPage(ctx: Context, req: IncomingMessage, res: ServerResponse
 async function sendFile(ctx: Context, req: IncomingMessage, res: ServerResponse, site: ServeSite, uri: string, file: Buffer, st: Stats, cache: string | null): Promise<void> {
   const { transformHtml, defaultCacheControl } = ctx.options;
   const type = contentTypeFor(uri);
+  const over = ctx.options.overlay?.(uri) ?? null;
   sendContinueIfExpected(req, res);
   if (transformHtml && type === 'text/html') {
     // a rebuild may swap the output folder between the stat and this read: answer as nginx would then
-    const html = await readFile(file, 'utf8').catch(() => null);
+    const html = over ? over.bytes.toString('utf8') : await readFile(file, 'utf8').catch(() => null);
     if (html === null) return errorPage(ctx, req, res, site, 404);
     return sendHtml(res, req.method, 200, transformHtml(html), cache ? { 'Cache-Control': cache } : {});
   }
   // as nginx's SVG locations do (see SVG_CSP)
   if (SVG_PATH.test(uri)) res.setHeader('Content-Security-Policy', SVG_CSP);
-  return sendStaticFile(req, res, { file, st, contentType: type, cacheControl: cache ?? defaultCacheControl ?? null });
+  const served = over ? { st: { mtimeMs: over.mtimeMs, size: over.bytes.length } as Stats, bytes: over.bytes } : { st };
+  return sendStaticFile(req, res, { file, ...served, contentType: type, cacheControl: cache ?? defaultCacheControl ?? null });
 }
 
 /** A string's UTF-8 bytes, one per char, to compare with a request's `$uri`. */

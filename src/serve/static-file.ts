@@ -14,6 +14,8 @@ export interface StaticFile {
   contentType: string;
   /** Cache-Control (`add_header ... always`), or null for none. */
   cacheControl: string | null;
+  /** The bytes to send instead of the file's (the dev server's overlay; `st` then describes them). */
+  bytes?: Buffer;
 }
 
 let boundaryCounter = Math.floor(Math.random() * 1e9);
@@ -43,12 +45,12 @@ export async function sendStaticFile(req: IncomingMessage, res: ServerResponse, 
   const head = req.method === 'HEAD';
   if (decision === null) {
     res.writeHead(200, { 'Content-Type': f.contentType, 'Content-Length': String(f.st.size), ...validators, 'Accept-Ranges': 'bytes', ...extra });
-    return head ? void res.end() : send(res, f.file, [{ start: 0, end: f.st.size - 1 }], []);
+    return head ? void res.end() : send(res, f.bytes ? { bytes: f.bytes } : f.file, [{ start: 0, end: f.st.size - 1 }], []);
   }
   if (decision.length === 1) {
     const r = decision[0]!;
     res.writeHead(206, { 'Content-Type': f.contentType, 'Content-Length': String(r.end - r.start + 1), ...validators, 'Content-Range': `bytes ${r.start}-${r.end}/${f.st.size}`, ...extra });
-    return head ? void res.end() : send(res, f.file, decision, []);
+    return head ? void res.end() : send(res, f.bytes ? { bytes: f.bytes } : f.file, decision, []);
   }
   // several ranges: multipart/byteranges with nginx's layout (a zero-padded 20-digit boundary)
   const boundary = String(++boundaryCounter).padStart(20, '0');
@@ -56,16 +58,18 @@ export async function sendStaticFile(req: IncomingMessage, res: ServerResponse, 
   const tail = `\r\n--${boundary}--\r\n`;
   const length = decision.reduce((n, r, i) => n + Buffer.byteLength(heads[i]!) + r.end - r.start + 1, Buffer.byteLength(tail));
   res.writeHead(206, { 'Content-Type': `multipart/byteranges; boundary=${boundary}`, 'Content-Length': String(length), ...validators, ...extra });
-  return head ? void res.end() : send(res, f.file, decision, [...heads, tail]);
+  return head ? void res.end() : send(res, f.bytes ? { bytes: f.bytes } : f.file, decision, [...heads, tail]);
 }
 
 /** Writes the ranges of a file, each after its part header when there are any, then the closing boundary. */
-async function send(res: ServerResponse, file: Buffer, ranges: ByteRange[], parts: string[]): Promise<void> {
+async function send(res: ServerResponse, file: Buffer | { bytes: Buffer }, ranges: ByteRange[], parts: string[]): Promise<void> {
   try {
     for (let i = 0; i < ranges.length; i++) {
       if (parts[i]) res.write(parts[i]);
       const r = ranges[i]!;
-      if (r.end >= r.start) await pipeline(createReadStream(file, { start: r.start, end: r.end }), res, { end: false });
+      if (r.end < r.start) continue;
+      if ('bytes' in file) res.write(file.bytes.subarray(r.start, r.end + 1));
+      else await pipeline(createReadStream(file, { start: r.start, end: r.end }), res, { end: false });
     }
     res.end(parts[ranges.length]);
   } catch {

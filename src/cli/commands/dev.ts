@@ -39,13 +39,16 @@ export function registerDev(program: Command, ctx: CliContext): void {
           case 'build-start':
             if (!flags.quiet) ctx.err(e.changed[0] === '(start)' ? 'building…' : `changed: ${e.changed.join(', ')}; rebuilding…`);
             break;
+          case 'preview':
+            if (!flags.quiet) ctx.err(`shown before the build: ${e.pages.join(', ')}`);
+            break;
           case 'build-done':
             print(e.diagnostics);
             if (!flags.quiet) {
               // what the cache saved: a one-page edit should say "1 rendered"
               const work = e.stats.upToDate ? 'nothing changed' : `${e.stats.rendered} rendered, ${e.stats.cached} from the cache`;
               const problems = e.diagnostics.some((d) => d.severity !== 'info') ? `; ${formatSummary(e.diagnostics, ctx.color)}` : '';
-              ctx.err(`built ${e.stats.pages} pages in ${e.ms} ms (${work}${problems}); pages reloaded`);
+              ctx.err(`built ${e.stats.pages} pages in ${e.ms} ms (${work}${problems}); ${e.shown ? 'the pages showed it already' : 'pages reloaded'}`);
             }
             break;
           case 'build-failed':
