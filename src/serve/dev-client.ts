@@ -11,11 +11,13 @@ export const DEV_OVERLAY_ID = 'docsgen-dev-overlay';
  * problems cover the page (it shows the last good build); a build that worked with problems (broken links) gets a
  * panel at the bottom that leaves the page usable. Each problem is styled by its severity.
  */
-function clientSource(build: number): string {
+function clientSource(build: number, preview: number): string {
   return `(() => {
   const BUILD = ${JSON.stringify(build)};
-  // the build the page shows: a later one when that build only confirmed what a preview showed
+  // the build and the count of previews the page shows: a later build when it only confirmed what a preview
+  // showed, a later count when the previews were of other pages
   let shown = BUILD;
+  let previews = ${JSON.stringify(preview)};
   const ID = ${JSON.stringify(DEV_OVERLAY_ID)};
   const COLORS = { error: '#ff7b72', warning: '#e3b341' };
   const hide = () => document.getElementById(ID)?.remove();
@@ -59,7 +61,8 @@ function clientSource(build: number): string {
   const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
   events.addEventListener('hello', (e) => {
     const data = JSON.parse(e.data);
-    if (data.build !== shown) location.reload();
+    // an event missed while the page (re)loaded: what it shows is older than the server's
+    if (data.build !== shown || (data.preview ?? previews) !== previews) location.reload();
     else show(data.failed, data.problems);
   });
   events.addEventListener('problems', (e) => {
@@ -76,7 +79,9 @@ function clientSource(build: number): string {
   };
   // a saved page, rendered before its build: shown at once where it is open
   events.addEventListener('preview', (e) => {
-    if (JSON.parse(e.data).pages.includes(here())) location.reload();
+    const data = JSON.parse(e.data);
+    if (data.pages.includes(here())) location.reload();
+    else previews = data.preview;
   });
   events.addEventListener('reload', (e) => {
     const data = JSON.parse(e.data || '{}');
@@ -88,9 +93,9 @@ function clientSource(build: number): string {
 })();`;
 }
 
-/** Adds the client to an HTML page, before `</body>` (or at the end when there is none). */
-export function injectDevClient(html: string, build: number): string {
-  const tag = `<script data-docsgen-dev>${clientSource(build)}</script>`;
+/** Adds the client to an HTML page, before `</body>` (or at the end when there is none); `preview`: previews made so far. */
+export function injectDevClient(html: string, build: number, preview = 0): string {
+  const tag = `<script data-docsgen-dev>${clientSource(build, preview)}</script>`;
   const at = html.lastIndexOf('</body>');
   return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at);
 }

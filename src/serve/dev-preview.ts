@@ -105,7 +105,8 @@ export class PagePreviews {
     const built = new Map(tasks.map((t) => [t.displayFile, t]));
     for (const [file, p] of [...this.previews]) {
       const task = built.get(file);
-      if (task && task.textHash !== p.textHash) continue;
+      // the build read other text: an earlier save's (this preview is of a later one: kept), or a later one's
+      if (task && task.textHash !== p.textHash && this.onDisk(file) === p.textHash) continue;
       let same = task !== undefined;
       for (const [uri, bytes] of p.files) {
         const disk = same ? await readFile(Buffer.concat([Buffer.from(publicDir), Buffer.from(uri, 'latin1')])).catch(() => null) : null;
@@ -117,6 +118,15 @@ export class PagePreviews {
       else differ.push(p.url);
     }
     return { confirmed, differ };
+  }
+
+  /** The hash of a page file's bytes now (null when it cannot be read). */
+  private onDisk(file: string): string | null {
+    try {
+      return hashBytes(readFileSync(path.join(this.root, file)));
+    } catch {
+      return null;
+    }
   }
 
   /** A page's preview, or null when this change cannot be shown before the build (see the file's comment). */

@@ -78,18 +78,19 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   // a Markdown save changes no template: the bundles of the last build are reused, checked against their inputs
   const releaseBundles = keepBundles();
   let buildNumber = 0;
+  let previewCount = 0;
   let failed = false;
   let problems: OverlayProblem[] = [];
   let site: ServeSite = { dir: path.join(outDir, 'public'), pathPrefix: config.pathPrefix, matchRedirect: () => null, proxyAllowedHosts: config.proxyAllowedHosts };
 
   // 1. Serve: the site as nginx would, every page with the live-reload client, and the event stream it listens to.
-  const events = new DevEvents(() => ({ build: buildNumber, failed, problems }));
+  const events = new DevEvents(() => ({ build: buildNumber, preview: previewCount, failed, problems }));
   // a Markdown save is shown from memory at once, before its build (dev-preview.ts)
   const previews = new PagePreviews(root, options.strict === true, () => site.dir);
   const handler = createRequestHandler({
     site: () => site,
     overlay: (uri) => previews.overlay(uri),
-    transformHtml: (html) => injectDevClient(html, buildNumber),
+    transformHtml: (html) => injectDevClient(html, buildNumber, previewCount),
     defaultCacheControl: 'no-cache',
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onError: (error) => emit({ type: 'request-error', error }),
@@ -111,8 +112,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const preview = async (changed: string[]) => {
     const pages = await previews.preview(changed);
     if (pages.length === 0) return;
+    previewCount++;
     emit({ type: 'preview', changed, pages });
-    events.send('preview', { pages });
+    events.send('preview', { pages, preview: previewCount });
   };
   const rebuilds = new RebuildQueue(async (changed) => {
     emit({ type: 'build-start', changed });
@@ -133,6 +135,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     const shown = changed.every((file) => settled.confirmed.has(file));
     emit({ type: 'build-done', ms: outcome.ms, stats: outcome.stats, diagnostics: outcome.diagnostics, build: buildNumber, shown });
     events.send('ok');
+    // a page that does not reload learns this build's problems (broken links) from the event, not from `hello`
+    if (shown) events.send('problems', { failed, problems });
     events.send('reload', shown ? { build: buildNumber, shown: true } : { build: buildNumber });
   }, options.debounceMs ?? DEV_DEBOUNCE_MS, preview);
 
