@@ -60,8 +60,10 @@ describe('docsgen dev in the browser', () => {
     await page.getByText('The edited install text is here.').waitFor({ timeout: 60_000 });
     // a fresh document: the page reloaded itself
     expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBeUndefined();
-    // the persistent build cache: one edited page is the one page rendered again, the rest come from the cache
-    expect(output.slice(from)).toMatch(/changed: content\/guide\/install\.md; rebuilding…\nbuilt 4 pages in \d+ ms \(1 rendered, 5 from the cache\); pages reloaded/);
+    // shown before its build (a preview), then the persistent build cache: one edited page is the one page
+    // rendered again, the rest come from the cache, and its bytes are those the page shows already
+    await waitForOutput(/built 4 pages/, from);
+    expect(output.slice(from)).toMatch(/shown before the build: \/documentation\/guide\/install\/\nchanged: content\/guide\/install\.md; rebuilding…\nbuilt 4 pages in \d+ ms \(1 rendered, 5 from the cache\); the pages showed it already/);
     // the fixture sets no siteUrl: the info line is said at the first build, not again at each rebuild
     expect(output.match(/  info  DG1306  siteUrl is not set/g)).toHaveLength(1);
   });
@@ -115,7 +117,7 @@ describe('docsgen dev in the browser', () => {
     expect(await line.getAttribute('data-severity')).toBe('error');
     expect(await line.textContent()).toMatch(/^content\/guide\/install\.md:13:\d+  error  DG5101  /);
     // the terminal keeps it a warning: dev does not fail on links
-    await waitForOutput(/built 4 pages in \d+ ms \([^)]*⚠ 1 warning\); pages reloaded/, from);
+    await waitForOutput(/built 4 pages in \d+ ms \([^)]*⚠ 1 warning\); the pages showed it already/, from);
     expect(output.slice(from)).toMatch(/content\/guide\/install\.md:13:\d+  warning  DG5101  /);
     // the panel leaves the page usable: its heading is still in view above it
     const box = await overlay.boundingBox();
