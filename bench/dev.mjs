@@ -3,7 +3,7 @@
 // with one more unique sentence appended and measures until the page in the browser shows the sentence. A title
 // edit (the navigation of other pages changes) and a template edit are measured once each. The dev server's own
 // build-done events give the build time, pages rendered/cached and the time per build step.
-// Run alone with `node bench/dev.mjs [--pages 1000] [--runs 5] [--sites sample,corpus] [--gap 300]` after
+// Run alone with `node bench/dev.mjs [--pages 1000] [--runs 5] [--sites sample,corpus] [--gap 300] [--docsgen <bin>]` after
 // `node scripts/compile.mjs`; `bench/run.mjs` imports run().
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -66,8 +66,8 @@ const summary = (xs) => (xs.length ? { median: median(xs), min: Math.min(...xs),
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts `docsgen dev --port 0 --json` in `dir`; resolves when it printed its URL (after the first build). */
-async function startDev(dir, { log, timeoutMs = START_TIMEOUT_MS }) {
-  const child = spawn(process.execPath, [path.join(REPO, 'bin', 'docsgen'), 'dev', '--port', '0', '--host', '127.0.0.1', '--json'], {
+async function startDev(dir, { log, docsgen = path.join(REPO, 'bin', 'docsgen'), timeoutMs = START_TIMEOUT_MS }) {
+  const child = spawn(process.execPath, [docsgen, 'dev', '--port', '0', '--host', '127.0.0.1', '--json'], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' },
@@ -160,6 +160,8 @@ async function measureEdit(server, page, seen, { id, want, write }) {
     detectMs: start ? Math.round(start.at - t0) : null,
     previewMs: preview ? Math.round(preview.at - t0) : null,
     buildMs: done.ms,
+    // the build wrote what the preview showed (no second reload)
+    confirmed: done.shown === true,
     reloadMs: Math.round(t1 - shownBy.at),
     builds,
     rendered: done.stats.rendered,
@@ -169,8 +171,8 @@ async function measureEdit(server, page, seen, { id, want, write }) {
 }
 
 /** Measures one project folder: `runs` Markdown edits of `target`, then one title edit and one template edit. */
-async function measureSite(name, dir, target, { runs, gapMs, browser, log }) {
-  const server = await startDev(dir, { log });
+async function measureSite(name, dir, target, { runs, gapMs, browser, log, docsgen }) {
+  const server = await startDev(dir, { log, docsgen });
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -245,6 +247,8 @@ async function measureSite(name, dir, target, { runs, gapMs, browser, log }) {
         runs: markdown.length,
         ms: summary(ms),
         detectMs: summary(markdown.map((r) => r.detectMs).filter((x) => x !== null)),
+        previewMs: summary(markdown.map((r) => r.previewMs).filter((x) => x !== null)),
+        confirmed: markdown.filter((r) => r.confirmed).length,
         buildMs: summary(markdown.map((r) => r.buildMs)),
         reloadMs: summary(markdown.map((r) => r.reloadMs)),
         rendered: markdown.map((r) => r.rendered),
@@ -270,7 +274,7 @@ async function copySample(dir) {
 }
 
 function printTable(results, log) {
-  const rows = [['site', 'pages', 'save→browser median', 'min', 'max', 'build median', 'detect', 'reload', 'rendered', 'title edit', 'template edit']];
+  const rows = [['site', 'pages', 'save→browser median', 'min', 'max', 'preview (confirmed)', 'build median', 'detect', 'reload', 'rendered', 'title edit', 'template edit']];
   for (const [name, r] of Object.entries(results)) {
     const m = r.markdownEdit;
     rows.push([
@@ -279,6 +283,7 @@ function printTable(results, log) {
       `${m.ms.median} ms`,
       `${m.ms.min} ms`,
       `${m.ms.max} ms`,
+      m.previewMs ? `${m.previewMs.median} ms (${m.confirmed}/${m.runs})` : '-',
       `${m.buildMs.median} ms`,
       `${m.detectMs?.median ?? '?'} ms`,
       `${m.reloadMs.median} ms`,
@@ -299,7 +304,7 @@ function printTable(results, log) {
  * `{ sample: {...}, 'corpus-<N>': {...} }`: save→browser latency of `docsgen dev` (median/min/max over `runs`
  * Markdown edits) on the sample site and on an N-page generated corpus, with the build's own figures.
  */
-export async function run({ runs = 5, pages = 1000, gapMs = 300, quick = false, sites = ['sample', 'corpus'], seed = 'docsgen-bench', workDir, generateCorpus, log = (m) => console.log(m) } = {}) {
+export async function run({ runs = 5, pages = 1000, gapMs = 300, quick = false, sites = ['sample', 'corpus'], seed = 'docsgen-bench', workDir, generateCorpus, docsgen, log = (m) => console.log(m) } = {}) {
   if (quick) {
     runs = Math.min(runs, 2);
     pages = Math.min(pages, 200);
@@ -327,7 +332,7 @@ export async function run({ runs = 5, pages = 1000, gapMs = 300, quick = false, 
           target = corpus.editPage;
           log(`generated ${corpus.pages} pages in ${Math.round(performance.now() - t0)} ms`);
         }
-        results[name] = await measureSite(name, dir, target, { runs, gapMs, browser, log });
+        results[name] = await measureSite(name, dir, target, { runs, gapMs, browser, log, docsgen });
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -351,6 +356,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       gap: { type: 'string', default: '300' },
       sites: { type: 'string', default: 'sample,corpus' },
       quick: { type: 'boolean', default: false },
+      docsgen: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -359,10 +365,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const gapMs = Number(values.gap);
   const sites = values.sites.split(',').map((s) => s.trim());
   if (!Number.isInteger(pages) || pages < 3 || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(gapMs) || gapMs < 0 || sites.some((s) => s !== 'sample' && s !== 'corpus')) {
-    console.error('Usage: node bench/dev.mjs [--pages 1000] [--runs 5] [--sites sample,corpus] [--gap 300] [--quick] [--json]');
+    console.error('Usage: node bench/dev.mjs [--pages 1000] [--runs 5] [--sites sample,corpus] [--gap 300] [--docsgen bin/docsgen] [--quick] [--json]');
     process.exit(2);
   }
   // with --json, stdout is the JSON alone and the progress lines go to stderr
-  const result = await run({ pages, runs, gapMs, sites, quick: values.quick, log: values.json ? (m) => console.error(m) : (m) => console.log(m) });
+  const docsgen = values.docsgen ? path.resolve(values.docsgen) : undefined;
+  const result = await run({ pages, runs, gapMs, sites, quick: values.quick, docsgen, log: values.json ? (m) => console.error(m) : (m) => console.log(m) });
   if (values.json) console.log(JSON.stringify(result, null, 2));
 }

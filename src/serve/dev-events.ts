@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** The open Server-Sent Events streams of the dev server's pages. */
 export class DevEvents {
   private readonly clients = new Set<ServerResponse>();
+  private readonly waiting = new Set<() => void>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly hello: () => unknown) {
@@ -19,6 +20,20 @@ export class DevEvents {
     res.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify(this.hello())}\n\n`);
     this.clients.add(res);
     req.on('close', () => this.clients.delete(res));
+    for (const resolve of this.waiting) resolve();
+    this.waiting.clear();
+  }
+
+  /** Resolves when the next page connects (a page that reloaded has run its scripts), or after `ms`. */
+  nextPage(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.waiting.add(done);
+    });
   }
 
   /** Sends one event to every open page. */
@@ -35,6 +50,8 @@ export class DevEvents {
   /** Ends every stream (the server is closing). */
   close(): void {
     clearInterval(this.heartbeat);
+    for (const resolve of this.waiting) resolve();
+    this.waiting.clear();
     for (const res of this.clients) res.end();
     this.clients.clear();
   }

@@ -15,6 +15,8 @@ import { watchProject } from './watch.js';
 
 /** How long the dev server waits after the last change before rebuilding (editors save in bursts). */
 export const DEV_DEBOUNCE_MS = 25;
+/** The longest a build waits after a preview for the page that shows it to load again. */
+const PREVIEW_HOLD_MS = 300;
 /** Where `docsgen dev` builds, under the project's cache folder, so `dist/` keeps the last production build. */
 export const DEV_OUT_DIR = 'dev';
 
@@ -114,7 +116,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     if (pages.length === 0) return;
     previewCount++;
     emit({ type: 'preview', changed, pages });
+    // the build waits while an open page reloads: on two cores it would delay the answers the page waits for
+    const reloaded = events.size > 0 ? events.nextPage(PREVIEW_HOLD_MS) : null;
     events.send('preview', { pages, preview: previewCount });
+    await reloaded;
   };
   const rebuilds = new RebuildQueue(async (changed) => {
     emit({ type: 'build-start', changed });
