@@ -41,10 +41,11 @@ export class PagePreviews {
   private tasks = new Map<string, PageTask>();
   private readonly previews = new Map<string, Preview>();
   private readonly served = new Map<string, OverlayFile>();
-  // changes no preview can show (a template, the config, a new page, a frontmatter): none is made until a build
-  // that started after the last of them has given a new setup
-  private unsafe = 0;
-  private settledUpTo = 0;
+  // files changed in a way no preview can show (a template, the config, a new page, a frontmatter), each with the
+  // change count when it was seen: none is previewed until a build that started after it has given a new setup,
+  // or (a page) until it is saved again as the setup has it (an editor's half-written file, a change undone)
+  private readonly dirty = new Map<string, number>();
+  private changes = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
   /** `publicDir`: the web root served now (images a preview shows must be there already). */
@@ -52,14 +53,14 @@ export class PagePreviews {
 
   /** The counter a build takes when it starts, and gives back to `adopt` when it worked. */
   epoch(): number {
-    return this.unsafe;
+    return this.changes;
   }
 
   /** Keeps a successful build's render setup and tasks (those of a build that started at `epoch`). */
   adopt(setup: RenderSetup, tasks: readonly PageTask[], epoch: number): void {
     this.setup = setup;
     this.tasks = new Map(tasks.filter((t) => t.status === undefined).map((t) => [t.displayFile, t]));
-    this.settledUpTo = Math.max(this.settledUpTo, epoch);
+    for (const [file, seen] of this.dirty) if (seen <= epoch) this.dirty.delete(file);
   }
 
   /** The bytes to answer for a uri of the web root, while a preview holds it. */
@@ -83,13 +84,12 @@ export class PagePreviews {
     return this.serial(async () => {
       const made: Array<[string, Preview]> = [];
       for (const file of changed) {
-        const p = this.unsafe === this.settledUpTo ? await this.render(file) : null;
-        if (!p) {
-          this.unsafe++;
-          return [];
-        }
-        made.push([file, p]);
+        const p = await this.render(file);
+        if (p) this.dirty.delete(file);
+        else this.dirty.set(file, ++this.changes);
+        if (p) made.push([file, p]);
       }
+      if (this.dirty.size > 0) return [];
       for (const [file, p] of made) this.show(file, p);
       return made.map(([, p]) => p.url);
     });

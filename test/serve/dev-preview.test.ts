@@ -71,7 +71,8 @@ describe('docsgen dev previews a Markdown save before its build', () => {
     await page.getByText('Previewed text one is here.').waitFor({ timeout: 30_000 });
     expect(await marked()).toBe(false);
     await mark();
-    await waitForOutput(/shown before the build: [^\n]*\nchanged: content\/guide\/install\.md; rebuilding…\nbuilt 4 pages in \d+ ms \(1 rendered, 5 from the cache\); the pages showed it already/, from);
+    // (a save seen half-written goes through a build of its own first: the last build is the one that counts)
+    await waitForOutput(/changed: content\/guide\/install\.md; rebuilding…\nbuilt 4 pages in \d+ ms \(1 rendered, 5 from the cache\); the pages showed it already/, from);
     const late = await Promise.all([fetch(new URL('guide/install/', url)).then((r) => r.text()), fetch(new URL('page-data/guide/install/page-data.json', url)).then((r) => r.text())]);
     // the same bytes, but for the live-reload client dev adds to every HTML page it sends (it names the build)
     const noClient = (texts: string[]) => texts.map((t) => t.replace(/<script data-docsgen-dev>[\s\S]*?<\/script>/, ''));
@@ -93,8 +94,8 @@ describe('docsgen dev previews a Markdown save before its build', () => {
     for (const [i, body] of bodies.entries()) {
       const from = output.length;
       await writeFile(path.join(dir, PAGE_FILE), withBody(`${body}\n\nKind ${i} saved.`));
-      await waitForOutput(/built 4 pages in [^\n]*\n/, from);
-      expect(output.slice(from)).toMatch(/^shown before the build: \/documentation\/guide\/install\/\n(?:.*\n)*built 4 pages in \d+ ms \(1 rendered, 5 from the cache[^)]*\); the pages showed it already/);
+      await waitForOutput(/built 4 pages in \d+ ms \(1 rendered, 5 from the cache[^)]*\); the pages showed it already\n/, from);
+      expect(output.slice(from)).toContain('shown before the build: /documentation/guide/install/\n');
       await page.getByText(`Kind ${i} saved.`).waitFor({ timeout: 30_000 });
     }
     // a cold build of the same sources writes the page as dev has it
@@ -139,7 +140,7 @@ describe('docsgen dev previews a Markdown save before its build', () => {
     const next = output.length;
     await writeFile(path.join(dir, PAGE_FILE), withBody('Previewed with the new template.'));
     await waitForOutput(/built 4 pages in [^\n]*the pages showed it already/, next);
-    expect(output.slice(next)).toMatch(/^shown before the build/);
+    expect(output.slice(next)).toContain('shown before the build: /documentation/guide/install/\n');
     await page.getByText('Previewed with the new template.').waitFor({ timeout: 30_000 });
     expect(await page.locator('p[data-dg-preview-mark]').count()).toBe(1);
   }, 180_000);
