@@ -117,7 +117,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     previewCount++;
     emit({ type: 'preview', changed, pages });
     // the build waits while an open page reloads: on two cores it would delay the answers the page waits for
-    const reloaded = events.size > 0 ? events.nextPage(PREVIEW_HOLD_MS) : null;
+    const reloaded = events.showsAny(pages) ? events.nextPage(PREVIEW_HOLD_MS) : null;
     events.send('preview', { pages, preview: previewCount });
     await reloaded;
   };
