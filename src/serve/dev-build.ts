@@ -1,9 +1,10 @@
 // One rebuild of `docsgen dev`: the build into the cache folder, then what the overlay shows and what is served.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { build, type BuildStats } from '../build.js';
+import { Worker } from 'node:worker_threads';
+import type { build, BuildOptions, BuildStats } from '../build.js';
 import { loadProject, PROJECT, type Project } from '../config/index.js';
-import { DiagnosticError, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { kindCodes, kindSeverity } from '../links/index.js';
 import { compileRedirectMatcher } from '../redirects/index.js';
 import type { PageTask, RenderSetup } from '../render/index.js';
@@ -29,26 +30,75 @@ export type DevBuildOutcome =
   | { ok: true; ms: number; stats: BuildStats; diagnostics: Diagnostic[]; site: ServeSite; render: RenderState | null }
   | { ok: false; ms: number; diagnostics: Diagnostic[] };
 
+/** What the build thread answers: the build's result and render state, or what it threw. */
+export type DevBuildReply =
+  | { result: Awaited<ReturnType<typeof build>>; render: RenderState | null }
+  | { error: { diagnostic: Diagnostic } | { stack: string } };
+
+/** The dev server's build thread (dev-build-worker.ts): started on first use, and again after it stopped. */
+export class DevBuilder {
+  private worker: Worker | null = null;
+
+  /** Runs one build on the thread (one at a time: the rebuild queue sees to it). */
+  run(options: BuildOptions): Promise<DevBuildReply> {
+    const worker = (this.worker ??= new Worker(new URL('./dev-build-worker.js', import.meta.url)));
+    return new Promise((resolve) => {
+      const done = (reply: DevBuildReply) => {
+        worker.off('message', done);
+        worker.off('error', failed);
+        worker.off('exit', exited);
+        resolve(reply);
+      };
+      const failed = (err: Error) => {
+        if (this.worker === worker) this.worker = null;
+        void worker.terminate();
+        done({ error: { stack: err?.stack ?? String(err) } });
+      };
+      const exited = (code: number) => failed(new Error(`the build thread stopped (exit code ${code})`));
+      worker.on('message', done);
+      worker.on('error', failed);
+      worker.on('exit', exited);
+      worker.postMessage({ build: options });
+    });
+  }
+
+  /** Ends the thread once the previous outputs it is removing are gone (5 s at most). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (!worker) return;
+    const gone = new Promise((resolve) => worker.once('exit', resolve));
+    worker.postMessage('close');
+    const timer = setTimeout(() => void worker.terminate(), 5000);
+    await gone;
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Builds the project into `outDir` (no service worker; broken links are warnings, so the page still updates) and,
- * when that worked, reads the config and redirects again (either may have changed with this build).
+ * Builds the project into `outDir` on the build thread (no service worker; broken links are warnings, so the page
+ * still updates) and, when that worked, reads the config and redirects again (either may have changed with this build).
  */
-export async function buildForDev(root: string, outDir: string, fallback: Project, concurrency?: number, strict = false): Promise<DevBuildOutcome> {
+export async function buildForDev(builder: DevBuilder, root: string, outDir: string, fallback: Project, concurrency?: number, strict = false): Promise<DevBuildOutcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
-  let render: RenderState | null = null;
+  const reply = await builder.run({ root, out: outDir, sw: false, links: 'warn', strict, removedPages: fallback.config.removedPages === 'off' ? 'off' : 'warn', recordPublished: false, removeOldOutputLater: true, ...lastPublished(root), ...(concurrency !== undefined ? { concurrency } : {}) });
+  if ('error' in reply) {
+    const diagnostic: Diagnostic = 'diagnostic' in reply.error
+      ? reply.error.diagnostic
+      : { code: serveCodes.DEV_BUILD_FAILED, severity: 'error', message: `the build crashed: ${reply.error.stack}`, hint: 'this is a bug in docsgen; the dev server keeps running' };
+    return { ok: false, ms: ms(), diagnostics: [diagnostic] };
+  }
+  const { result, render } = reply;
+  if (result.outputs === null || hasErrors(result.diagnostics)) return { ok: false, ms: ms(), diagnostics: result.diagnostics };
   try {
-    const result = await build({ onRenderSetup: (setup, tasks) => (render = { setup, tasks }), root, out: outDir, sw: false, links: 'warn', strict, removedPages: fallback.config.removedPages === 'off' ? 'off' : 'warn', recordPublished: false, removeOldOutputLater: true, ...lastPublished(root), ...(concurrency !== undefined ? { concurrency } : {}) });
-    if (result.outputs === null || hasErrors(result.diagnostics)) return { ok: false, ms: ms(), diagnostics: result.diagnostics };
     const config = (await loadProject(root).catch(() => null))?.config ?? fallback.config;
     const publicDir = path.join(outDir, 'public');
     const redirects = await loadSiteRedirects(publicDir, path.join(root, PROJECT.redirects), root, { allowedHosts: config.allowedRedirectHosts, pathPrefix: config.pathPrefix });
     const site = { dir: publicDir, pathPrefix: config.pathPrefix, matchRedirect: compileRedirectMatcher(redirects.rules), proxyAllowedHosts: config.proxyAllowedHosts, matchPage: await loadMatchPaths(publicDir, config.pathPrefix) };
     return { ok: true, ms: ms(), stats: result.stats, diagnostics: [...result.diagnostics, ...redirects.diagnostics], site, render };
   } catch (err) {
-    const diagnostic: Diagnostic = err instanceof DiagnosticError
-      ? err.diagnostic
-      : { code: serveCodes.DEV_BUILD_FAILED, severity: 'error', message: `the build crashed: ${(err as Error)?.stack ?? String(err)}`, hint: 'this is a bug in docsgen; the dev server keeps running' };
+    const diagnostic: Diagnostic = { code: serveCodes.DEV_BUILD_FAILED, severity: 'error', message: `the build crashed: ${(err as Error)?.stack ?? String(err)}`, hint: 'this is a bug in docsgen; the dev server keeps running' };
     return { ok: false, ms: ms(), diagnostics: [diagnostic] };
   }
 }

@@ -3,14 +3,13 @@ import type { BuildStats } from '../build.js';
 import { loadProject, PROJECT } from '../config/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { serveCodes } from './codes.js';
-import { buildForDev, overlayProblems, type OverlayProblem } from './dev-build.js';
+import { buildForDev, DevBuilder, overlayProblems, type OverlayProblem } from './dev-build.js';
 import { DevEvents } from './dev-events.js';
 import { PagePreviews } from './dev-preview.js';
 import { DEV_EVENTS_PATH, DEV_SERVICE_WORKER, injectDevClient } from './dev-client.js';
 import { RebuildQueue } from './dev-queue.js';
 import { createRequestHandler, type ServeSite } from './handler.js';
 import { listen } from './listen.js';
-import { keepBundles, oldOutputsRemoved } from '../render/index.js';
 import { watchProject } from './watch.js';
 
 /** How long the dev server waits after the last change before rebuilding (editors save in bursts). */
@@ -77,8 +76,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const project = await loadProject(options.root ?? '.');
   const { root, config } = project;
   const outDir = path.join(project.cacheDir, DEV_OUT_DIR);
-  // a Markdown save changes no template: the bundles of the last build are reused, checked against their inputs
-  const releaseBundles = keepBundles();
+  // builds run on a thread of their own, which keeps the template bundles between saves (dev-build-worker.ts)
+  const builder = new DevBuilder();
   let buildNumber = 0;
   let previewCount = 0;
   let failed = false;
@@ -125,7 +124,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     emit({ type: 'build-start', changed });
     events.send('building', { changed });
     const epoch = previews.epoch();
-    const outcome = await buildForDev(root, outDir, project, options.concurrency, options.strict === true);
+    const outcome = await buildForDev(builder, root, outDir, project, options.concurrency, options.strict === true);
     problems = overlayProblems(outcome);
     failed = !outcome.ok;
     if (!outcome.ok) {
@@ -172,10 +171,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     async close() {
       await watcher.close();
       await rebuilds.close();
-      await oldOutputsRemoved();
+      await builder.close();
       events.close();
       await listening.close();
-      releaseBundles();
     },
   };
 }
