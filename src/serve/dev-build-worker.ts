@@ -3,10 +3,9 @@
 // to show a preview. Here the build keeps its template bundles between saves (keepBundles), and the previous
 // outputs it removes in the background are waited for when the dev server closes.
 import { parentPort } from 'node:worker_threads';
-import { build, type BuildOptions } from '../build.js';
-import { DiagnosticError } from '../diagnostics/index.js';
+import type { BuildOptions } from '../build.js';
 import { keepBundles, oldOutputsRemoved } from '../render/index.js';
-import type { DevBuildReply, RenderState } from './dev-build.js';
+import { runDevBuild } from './dev-build.js';
 
 const releaseBundles = keepBundles();
 
@@ -18,9 +17,12 @@ parentPort!.on('message', (msg: { build: BuildOptions } | 'close') => {
     });
     return;
   }
-  let render: RenderState | null = null;
-  build({ ...msg.build, onRenderSetup: (setup, tasks) => (render = { setup, tasks }) }).then(
-    (result) => parentPort!.postMessage({ result, render } satisfies DevBuildReply),
-    (err: unknown) => parentPort!.postMessage({ error: err instanceof DiagnosticError ? { diagnostic: err.diagnostic } : { stack: (err as Error)?.stack ?? String(err) } } satisfies DevBuildReply),
-  );
+  void runDevBuild(msg.build).then((reply) => {
+    try {
+      parentPort!.postMessage(reply);
+    } catch (err) {
+      // a result that cannot cross (a bug): the dev server reports it as the build's crash
+      parentPort!.postMessage({ error: { stack: (err as Error)?.stack ?? String(err) } });
+    }
+  });
 });

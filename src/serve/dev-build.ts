@@ -1,13 +1,14 @@
 // One rebuild of `docsgen dev`: the build into the cache folder, then what the overlay shows and what is served.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { build, BuildOptions, BuildStats } from '../build.js';
+import { build, type BuildOptions, type BuildStats } from '../build.js';
 import { loadProject, PROJECT, type Project } from '../config/index.js';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { DiagnosticError, formatDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { kindCodes, kindSeverity } from '../links/index.js';
 import { compileRedirectMatcher } from '../redirects/index.js';
-import type { PageTask, RenderSetup } from '../render/index.js';
+import { keepBundles, oldOutputsRemoved, type PageTask, type RenderSetup } from '../render/index.js';
 import { serveCodes } from './codes.js';
 import type { ServeSite } from './handler.js';
 import { loadSiteRedirects } from './load-site-redirects.js';
@@ -35,13 +36,31 @@ export type DevBuildReply =
   | { result: Awaited<ReturnType<typeof build>>; render: RenderState | null }
   | { error: { diagnostic: Diagnostic } | { stack: string } };
 
-/** The dev server's build thread (dev-build-worker.ts): started on first use, and again after it stopped. */
+/** One build and its render state, as a reply (what the build thread runs for each message). */
+export async function runDevBuild(options: BuildOptions): Promise<DevBuildReply> {
+  let render: RenderState | null = null;
+  try {
+    const result = await build({ ...options, onRenderSetup: (setup, tasks) => (render = { setup, tasks }) });
+    return { result, render };
+  } catch (err) {
+    return { error: err instanceof DiagnosticError ? { diagnostic: err.diagnostic } : { stack: (err as Error)?.stack ?? String(err) } };
+  }
+}
+
+const WORKER = new URL('./dev-build-worker.js', import.meta.url);
+
+/**
+ * The dev server's build thread (dev-build-worker.ts): started on first use, and again after it stopped. Run
+ * from the TypeScript sources (tests), where no compiled worker file exists, it builds on this thread instead.
+ */
 export class DevBuilder {
   private worker: Worker | null = null;
+  private readonly release = existsSync(fileURLToPath(WORKER)) ? null : keepBundles();
 
   /** Runs one build on the thread (one at a time: the rebuild queue sees to it). */
   run(options: BuildOptions): Promise<DevBuildReply> {
-    const worker = (this.worker ??= new Worker(new URL('./dev-build-worker.js', import.meta.url)));
+    if (this.release) return runDevBuild(options);
+    const worker = (this.worker ??= new Worker(WORKER));
     return new Promise((resolve) => {
       const done = (reply: DevBuildReply) => {
         worker.off('message', done);
@@ -64,6 +83,10 @@ export class DevBuilder {
 
   /** Ends the thread once the previous outputs it is removing are gone (5 s at most). */
   async close(): Promise<void> {
+    if (this.release) {
+      await oldOutputsRemoved();
+      return this.release();
+    }
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
