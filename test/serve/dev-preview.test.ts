@@ -173,19 +173,4 @@ describe('docsgen dev previews a Markdown save before its build', () => {
     await page.getByText('Mended after the broken save.').waitFor({ timeout: 60_000 });
     await overlay.waitFor({ state: 'detached', timeout: 30_000 });
   }, 120_000);
-  it('keeps the reader where they were on the page when a save shows', async () => {
-    const long = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of a long page.`).join('\n\n');
-    await writeFile(path.join(dir, PAGE_FILE), withBody(`${long}\n\nLong page saved.`));
-    await page.getByText('Long page saved.').waitFor({ timeout: 60_000 });
-    await page.evaluate(() => window.scrollTo(0, 600));
-    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(600);
-    const from = output.length;
-    await mark();
-    await writeFile(path.join(dir, PAGE_FILE), withBody(`${long}\n\nLong page saved again.`));
-    await page.getByText('Long page saved again.').waitFor({ state: 'attached', timeout: 60_000 });
-    await waitForOutput(/shown before the build: \/documentation\/guide\/install\/\n/, from);
-    // a new document (the page reloaded), scrolled where the reader was
-    expect(await marked()).toBe(false);
-    await expect.poll(() => page.evaluate(() => Math.round(scrollY)), { timeout: 10_000 }).toBe(600);
-  }, 120_000);
 });
