@@ -135,7 +135,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const useCache = options.cache !== false;
   const previous = await readPreviousBuild(inputsOf(project), outDir, { cache: useCache, output: [options.images !== false, options.sw !== false, options.links ?? 'error', markdownPlugins.key, options.strict === true, removedPagesMode(options, config), options.since ? sinceKey(options.since) : null] }, gitContentHead(project.contentDir));
   run.lap('fingerprint');
-  const unchanged = useCache ? unchangedBuild(previous, outDir) : null;
+  const unchanged = useCache ? await unchangedBuild(previous, outDir) : null;
   if (unchanged) return run.upToDate(unchanged, outDir);
   if (previous.state === null) prestarted.workers = startRenderWorkers(Object.keys(previous.inputs.stamps).filter(previous.isPage).length, options.concurrency);
   const [{ discoverPages, readGitDates }, { collectPages, planSite, writeAppData }, redirectsStage] = await Promise.all([import('./content/index.js'), import('./pagedata/index.js'), import('./redirects/index.js')]);
@@ -175,7 +175,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // the search index keeps each page's terms by the page's key: only pages that changed are new work (src/search/)
   const search = config.search ? await (await import('./search/index.js')).SearchIndex.open(project.cacheDir, config.defaultLocale) : null;
   // an output as the last build left it is changed in place: only what this build writes is staged
-  const { staging, publicDir, siteDir, serverDir } = await stageOutput(outDir, root, prefixDir, useCache ? previous.intactListing() : null);
+  const { staging, publicDir, siteDir, serverDir } = await stageOutput(outDir, root, prefixDir, useCache ? await previous.intactListing() : null);
   const stopFolders = { stopped: false };
   // a cold build renders every page: their folders are made from now on, ahead of the threads that write there
   let folders = previous.state === null ? prepareFolders(siteDir, plan.tasks, stopFolders) : null;

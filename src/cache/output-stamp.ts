@@ -6,6 +6,7 @@
 // ctime is what no one can set back: an edit that keeps a file's size and restores its mtime still moves it.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { cacheKey } from './hash.js';
 
 /**
@@ -34,6 +35,28 @@ export function listOutput(outDir: string): OutputListing | null {
     files.set(rel, line);
   }
   return { files };
+}
+
+/** listOutput on a worker thread, so the main thread goes on meanwhile; on the main thread if no thread starts. */
+export function listOutputAside(outDir: string): Promise<OutputListing | null> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./list-output-worker.js', import.meta.url), { workerData: outDir });
+    } catch {
+      return resolve(listOutput(outDir));
+    }
+    let answered = false;
+    worker.once('message', (files: Array<[string, string]> | null) => {
+      answered = true;
+      resolve(files && { files: new Map(files) });
+    });
+    // a thread that failed to start or load listed nothing: the walk is done here instead
+    worker.once('error', () => undefined);
+    worker.once('exit', () => {
+      if (!answered) resolve(listOutput(outDir));
+    });
+  });
 }
 
 /** The stamp of `outDir` (null when it cannot be listed). */

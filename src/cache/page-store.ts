@@ -71,7 +71,7 @@ export class PageStore {
     const toRender: PageTask[] = [];
     const previousOutputs = this.previous.outputKept ? this.previous.state?.outputs : undefined;
     // an output as the last build left it (by its stamp) lends its files unhashed; else each file is hashed first
-    const intact = previousSiteDir !== null && previousOutputs !== undefined && this.previous.outputIntact();
+    const intact = previousSiteDir !== null && previousOutputs !== undefined && (await this.previous.outputIntact());
     await mapLimit(this.tasks, 32, async (task) => {
       const entry = await this.cache.lookup(task.pagePath, this.keys[task.id]!, shared, this.opts.imageHash);
       if (!entry) return void toRender.push(task);

@@ -6,7 +6,7 @@ import { loadBuildState, MARKER, readMarker, saveBuildState, type BuildState, ty
 import { engineId } from './engine.js';
 import { fingerprintInputs, fingerprintOf, type InputStamps } from './fingerprint.js';
 import { cacheKey, stampKey } from './hash.js';
-import { listOutput, stampOf, stampOutput, type OutputListing } from './output-stamp.js';
+import { listOutputAside, stampOf, stampOutput, type OutputListing } from './output-stamp.js';
 
 /** The project folders and files a build reads, as `fingerprintInputs` needs them. */
 export interface BuildInputs {
@@ -36,9 +36,9 @@ export interface PreviousBuild {
    * That build's output is in outDir and no file in it was changed, added or removed since (its stamp matches; one
    * walk of the folder, taken once): its files can be reused without hashing each one.
    */
-  outputIntact(): boolean;
+  outputIntact(): Promise<boolean>;
   /** The intact output's files as that walk found them (null when it is not intact): an in-place commit's base. */
-  intactListing(): OutputListing | null;
+  intactListing(): Promise<OutputListing | null>;
 }
 
 /**
@@ -53,6 +53,9 @@ export async function readPreviousBuild(project: BuildInputs, outDir: string, fl
   const outputKept = state !== null && state.outDir === outDir && marker === state.buildId;
   const contentRel = stampKey(root, project.contentDir);
   const isPage = (rel: string) => rel.startsWith(`${contentRel}/`) && /\.md$/i.test(rel);
+  // the output's walk starts now, on a thread of its own, beside the fingerprint and discovery
+  const stamp = outputKept && flags.cache ? state.outputStamp : '';
+  const listed = stamp !== '' ? listOutputAside(outDir) : Promise.resolve(null);
   // With no output to keep, nothing can be skipped, so the fingerprint is not needed before the pages are
   // discovered: pages whose hash is not known are read once, by discovery, for both.
   const inputs = await fingerprintInputs(root, project.dirs, project.files, state?.stamps, flags.cache && outputKept ? undefined : isPage);
@@ -63,24 +66,18 @@ export async function readPreviousBuild(project: BuildInputs, outDir: string, fl
     const contentFingerprint = cacheKey(engine, JSON.stringify([...flags.output, head]), fingerprintOf(root, inputs));
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
-  let listing: OutputListing | null | undefined;
-  const intactListing = () => {
-    if (listing !== undefined) return listing;
-    const stamp = outputKept ? state.outputStamp : '';
-    const found = stamp !== '' ? listOutput(outDir) : null;
-    return (listing = found && stampOf(found) === stamp ? found : null);
-  };
-  return { engine, state, outputKept, contentHead: head, inputs, fingerprints, isPage, outputIntact: () => intactListing() !== null, intactListing };
+  const intact = listed.then((found) => (found && stampOf(found) === stamp ? found : null));
+  return { engine, state, outputKept, contentHead: head, inputs, fingerprints, isPage, outputIntact: async () => (await intact) !== null, intactListing: () => intact };
 }
 
 /**
  * The last build's state when nothing changed since (same fingerprint) and its output is as that build left it
  * (an edit to the output by hand is undone by building); null when this build has work to do.
  */
-export function unchangedBuild(previous: PreviousBuild, outDir: string): BuildState | null {
+export async function unchangedBuild(previous: PreviousBuild, outDir: string): Promise<BuildState | null> {
   const { state } = previous;
   if (!state || !previous.outputKept || state.fingerprint !== previous.fingerprints().fingerprint) return null;
-  return previous.outputIntact() ? state : null;
+  return (await previous.outputIntact()) ? state : null;
 }
 
 /** The marker that ties an output folder to the state saved with it; the same inputs always give the same id. */
