@@ -7,7 +7,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { loadProject, PROJECT, type Project, type SiteConfig } from './config/index.js';
 import { hasErrors, writeFailure, type Diagnostic, type StageResult } from './diagnostics/index.js';
-import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPreviousBuild, recordBuild, stampedHash, stampKey, unchangedBuild, type PreviousBuild } from './cache/index.js';
+import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPreviousBuild, recordBuild, restampOutput, stampedHash, stampKey, unchangedBuild, type PreviousBuild } from './cache/index.js';
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
@@ -261,12 +261,19 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
 
     // 10. Publish: the staged output swapped in whole, and what the next build compares against recorded.
     const buildId = await markOutput(previous, staging.dir, buildHash);
-    const listing = await staging.commit(options.removeOldOutputLater === true);
+    // dev removes the swapped-out output later: the output is stamped again once that is done (restampOutput)
+    let recorded: Promise<void> | null = null;
+    const restamp = async () => {
+      await recorded;
+      await restampOutput(previous, project, outDir);
+    };
+    const listing = await staging.commit(options.removeOldOutputLater === true, restamp);
     stats.inPlace = listing ? 1 : 0;
     run.lap('commit');
     const done = run.finish();
     if (options.recordPublished !== false) await writePublished(cachedListFile(project.cacheDir, outDir), inbound.published);
-    await recordBuild(previous, project, { outDir, buildId, buildHash, stats: done, diagnostics, outputs: store.outputs, listing });
+    recorded = recordBuild(previous, project, { outDir, buildId, buildHash, stats: done, diagnostics, outputs: store.outputs, listing });
+    await recorded;
     return { diagnostics, outputs: { outDir, buildHash }, stats: done };
   } catch (err) {
     // a thrown error (DiagnosticError or a bug) must not leave the staging folder behind

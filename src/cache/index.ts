@@ -4,7 +4,7 @@ export { cacheKey, stampKey } from './hash.js';
 export { hashImageFile } from './image-hash.js';
 export { fingerprintInputs, completeStamp, type FileStamps } from './fingerprint.js';
 export { loadBuildState, saveBuildState, newBuildId, readMarker, MARKER, type BuildState, type PageOutputRecord } from './build-state.js';
-export { readPreviousBuild, unchangedBuild, markOutput, recordBuild, type PreviousBuild } from './previous-build.js';
+export { readPreviousBuild, unchangedBuild, markOutput, recordBuild, restampOutput, type PreviousBuild } from './previous-build.js';
 export { relist, type OutputListing } from './output-stamp.js';
 export { PageStore, type PageSink, type PageStoreOptions } from './page-store.js';
 export { PageCache, type CacheEntry } from './page-cache.js';

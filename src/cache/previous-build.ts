@@ -87,6 +87,18 @@ export async function markOutput(previous: PreviousBuild, stagingDir: string, bu
   return buildId;
 }
 
+/**
+ * Stamps the output again once the previous output it replaced is gone (dev removes it after the commit): removing
+ * its hard links moved the ctime of every file the two shared, and without a new stamp the next build would find
+ * the output changed and rebuild it whole. Only while the output is still the recorded build's.
+ */
+export async function restampOutput(previous: PreviousBuild, project: { cacheDir: string }, outDir: string): Promise<void> {
+  const state = await loadBuildState(project.cacheDir, previous.engine);
+  if (!state || state.outDir !== outDir || (await readMarker(outDir)) !== state.buildId) return;
+  const outputStamp = stampOutput(outDir);
+  if (outputStamp !== null && outputStamp !== state.outputStamp) await saveBuildState(project.cacheDir, { ...state, outputStamp });
+}
+
 /** Saves what the next build compares against, once the output is in place. */
 export async function recordBuild(
   previous: PreviousBuild,

@@ -156,7 +156,7 @@ export class Staging {
    * output renames its files into it and deletes what it no longer makes, through a journal (commit-in-place.ts),
    * and returns the output's new listing; otherwise the whole output is swapped (null).
    */
-  async commit(removeOldLater = false): Promise<OutputListing | null> {
+  async commit(removeOldLater = false, afterRemoval?: () => Promise<unknown>): Promise<OutputListing | null> {
     const inPlace = this.inPlace;
     if (inPlace) {
       const staged = stagedFiles(this.dir, [STAGING_MARKER, JOURNAL]);
@@ -178,7 +178,7 @@ export class Staging {
       }
       await this.stageKept(inPlace.kept);
     }
-    await this.swap(removeOldLater);
+    await this.swap(removeOldLater, afterRemoval);
     return null;
   }
 
@@ -202,7 +202,7 @@ export class Staging {
    * what recoverOutput needs to put it back. `removeOldLater` (`docsgen dev`, whose page waits for the commit)
    * returns once the new output is in place and removes the old one in the background (see oldOutputsRemoved).
    */
-  private async swap(removeOldLater: boolean): Promise<void> {
+  private async swap(removeOldLater: boolean, afterRemoval?: () => Promise<unknown>): Promise<void> {
     const old = `${this.outDir}.old-${randomBytes(4).toString('hex')}`;
     await writeMarker(this.dir, { pid: process.pid, host: hostname(), old: path.basename(old) });
     let hadOld = false;
@@ -227,7 +227,8 @@ export class Staging {
       await rm(path.join(this.outDir, STAGING_MARKER), { force: true });
     };
     if (!removeOldLater) return removeOld();
-    removeLater(removeOld, REMOVE_AFTER_MS);
+    // what the output's stamp saw at the commit changes with the removal (ctimes, the marker): `afterRemoval`
+    removeLater(() => removeOld().then(afterRemoval), REMOVE_AFTER_MS);
   }
 
   /** Throws the staged files away (the build failed). */
