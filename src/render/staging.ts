@@ -173,7 +173,7 @@ export class Staging {
         active.delete(this.dir);
         // what is left is files the output already had with the same bytes: removed beside the build's last
         // steps (awaited before it returns, see oldOutputsRemoved) or, for dev, after the page reloads
-        removeLater(() => rm(this.dir, { recursive: true, force: true }), removeOldLater ? REMOVE_AFTER_MS : 0);
+        removeLater(() => removeStaged(this.dir), removeOldLater ? REMOVE_AFTER_MS : 0);
         return listing;
       }
       await this.stageKept(inPlace.kept);
@@ -233,7 +233,7 @@ export class Staging {
 
   /** Throws the staged files away (the build failed). */
   async discard(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+    await removeStaged(this.dir);
     active.delete(this.dir);
   }
 }
@@ -274,11 +274,21 @@ export async function recoverOutput(outDir: string): Promise<void> {
       // killed between the two renames: no output, the previous one under its swapped-out name
       const old = oldPath(marker);
       if (old && !(await exists(outDir)) && (await exists(old))) await rename(old, outDir);
-      await rm(dir, { recursive: true, force: true });
+      await removeStaged(dir);
     }
   } catch {
     // a folder that cannot be read or removed is left for a later start
   }
+}
+
+/**
+ * Removes a staging folder with its marker last: a kill in the middle leaves a folder the next start still knows
+ * as docsgen's and removes, never one without its marker, which would be foreign and stay.
+ */
+async function removeStaged(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n !== STAGING_MARKER).map((n) => rm(path.join(dir, n), { recursive: true, force: true })));
+  await rm(dir, { recursive: true, force: true });
 }
 
 /** `dist.tmp-1a2b3c4d` or `dist.old-1a2b3c4d` for the output `dist`. */
