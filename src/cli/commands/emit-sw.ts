@@ -3,8 +3,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadProject } from '../../config/index.js';
-import { emitServiceWorker } from '../../sw/index.js';
-import { prefixDir } from '../../sw/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface EmitSwCliOptions extends GlobalOptions {
@@ -20,10 +18,12 @@ export function registerEmitSw(program: Command, ctx: CliContext): void {
       .option('--site <dir>', 'web root of a built site (default: dist/public)'),
   ).action(async (opts: EmitSwCliOptions) => {
     try {
+      // the sw stage (workbox, sharp for the icons) is loaded on use: the other commands do not pay for it
+      const { emitServiceWorker, prefixDir } = await import('../../sw/index.js');
       const project = await loadProject(ctx.root(opts));
       const publicDir = path.resolve(project.root, opts.site ?? 'dist/public');
       const pathPrefix = project.config.pathPrefix;
-      const buildHash = await readBuildHash(publicDir, pathPrefix);
+      const buildHash = await readBuildHash(path.join(publicDir, prefixDir(pathPrefix)), publicDir);
       // the worker's generated code is kept with the build's other caches, so a second run costs milliseconds
       const result = await emitServiceWorker({ publicDir, pathPrefix, buildHash, cacheDir: path.join(project.cacheDir, 'sw') });
       const shown = path.relative(project.root, result.outputs.file) || result.outputs.file;
@@ -42,8 +42,8 @@ export function registerEmitSw(program: Command, ctx: CliContext): void {
 }
 
 /** The site's compilation hash from app-data.json; without one, a fresh random-ish hash stands in (a new worker each run). */
-async function readBuildHash(publicDir: string, pathPrefix: string): Promise<string> {
-  const appData = path.join(publicDir, prefixDir(pathPrefix), 'page-data', 'app-data.json');
+async function readBuildHash(siteDir: string, publicDir: string): Promise<string> {
+  const appData = path.join(siteDir, 'page-data', 'app-data.json');
   try {
     const parsed = JSON.parse(await readFile(appData, 'utf8')) as { webpackCompilationHash?: unknown };
     if (typeof parsed.webpackCompilationHash === 'string' && parsed.webpackCompilationHash) return parsed.webpackCompilationHash;

@@ -7,9 +7,7 @@ import { loadProject } from '../../config/index.js';
 import { codes } from '../../diagnostics/index.js';
 import { DiagnosticError, type Diagnostic } from '../../diagnostics/index.js';
 import type * as DescribeModule from '../../images/describe.js';
-import { imageCodes } from '../../images/index.js';
 import type { ImageJob } from '../../images/index.js';
-import { IMAGE_EXTENSIONS } from '../../images/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
 
 interface OptimizeImagesCliOptions extends GlobalOptions {
@@ -44,10 +42,11 @@ export function registerOptimizeImages(program: Command, ctx: CliContext): void 
 
 async function runOptimizeImages(ctx: CliContext, opts: OptimizeImagesCliOptions): Promise<void> {
   // sharp and the image stage are loaded on use, so `docsgen --help` and the other commands do not pay for them
-  const [{ describeImage, displayPath, staticOutputPath }, { findImageReferences }, { imageDiagnostic, optimizeImages }] = await Promise.all([
+  const [{ describeImage, displayPath, staticOutputPath }, { findImageReferences }, { imageDiagnostic, optimizeImages }, { imageCodes, IMAGE_EXTENSIONS }] = await Promise.all([
     import('../../images/describe.js') as Promise<typeof DescribeModule>,
     import('../../images/find-references.js'),
     import('../../images/optimize.js'),
+    import('../../images/index.js'),
   ]);
   const project = await loadProject(ctx.root(opts));
   const { root } = project;
@@ -112,6 +111,7 @@ async function listImages(inDir: string, root: string): Promise<string[]> {
     );
   }
   if (info.isFile()) return [inDir];
+  const { IMAGE_EXTENSIONS } = await import('../../images/index.js');
   const pattern = `**/*.{${IMAGE_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
   return (await fg(pattern, { cwd: inDir, absolute: true, caseSensitiveMatch: false, ignore: ['**/node_modules/**'] })).sort();
 }
