@@ -206,6 +206,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     stats.rendered = toRender.length;
     folders ??= prepareFolders(siteDir, toRender, stopFolders);
     run.largeSite = plan.tasks.length >= GC_EVERY_PAGES;
+    run.fewRendered = toRender.length < GC_EVERY_PAGES;
     const setup = renderSetupOf(project, { serverBundle: serverBundle.file, shared: shared.props, output: collected.output, packsDir: store.packsDir, fileStamps: nonPageStamps(previous), ...(markdownPlugins.plugins.length > 0 ? { markdownPlugins } : {}) });
     options.onRenderSetup?.(setup, plan.tasks);
     const onResult = async (page: RenderedPage) => {
@@ -242,14 +243,14 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     run.progress({ phase: 'redirects', done: 0, total: 1 });
     const siteFiles = staging.listFiles(publicDir, fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true }));
     diagnostics.push(...(await redirectsStage.publishRedirects(rules, { publicDir, serverDir, siteFiles, pathPrefix: config.pathPrefix, allowedRedirectHosts: config.allowedRedirectHosts, proxyAllowedHosts: config.proxyAllowedHosts, deployTarget: config.deployTarget, matchPaths })));
-    run.collectGarbage(); // before the link checker starts its threads
+    if (!run.fewRendered) run.collectGarbage(); // before the link checker starts its threads
     run.lap('redirects');
 
     // 8. Internal links of what was built (redirect sources are known now, so stale links are reported).
-    const linkOptions = { publicDir, root, cacheDir: path.join(project.cacheDir, 'links'), resultCache: useCache, files: siteFiles, underDir: staging.keptUnder(publicDir), stagedAs: [staging.dir, outDir] as const, onProgress: (done: number, total: number) => run.progress({ phase: 'links', done, total }) };
+    const linkOptions = { publicDir, root, cacheDir: path.join(project.cacheDir, 'links'), resultCache: useCache, files: siteFiles, underDir: staging.keptUnder(publicDir), keptStamp: staging.keptStamp(publicDir), stagedAs: [staging.dir, outDir] as const, onProgress: (done: number, total: number) => run.progress({ phase: 'links', done, total }) };
     if (options.links !== 'off') Object.assign(stats, run.take(await (await import('./links/index.js')).checkBuiltLinks({ ...linkOptions, mode: options.links ?? 'error' })).stats);
     run.lap('links');
-    run.collectGarbage(); // the link results are dead now: the search index merges in their place
+    if (!run.fewRendered) run.collectGarbage(); // the link results are dead now: the search index merges in their place
     // the search index (search/ under the site), from the pages' terms noted above
     if (search) Object.assign(stats, run.take(await search.write(siteDir, previousSiteDir)).stats);
     run.lap('search');
@@ -290,6 +291,8 @@ class BuildRun {
   readonly progress: (event: BuildProgress) => void;
   /** Large sites collect the main thread's garbage between phases (see memory.ts). */
   largeSite = false;
+  /** A rebuild that rendered few pages collects once, after the page cache is saved: the other two cost ~100 ms each and free little. */
+  fewRendered = false;
   private readonly started = performance.now();
   private lapStart = this.started;
 

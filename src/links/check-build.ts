@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { checkLinks } from './check-links.js';
+import type { FileStamp } from './page-runner.js';
 
 /** What checkBuiltLinks needs of the build. */
 export interface CheckBuiltLinksOptions {
@@ -15,6 +16,8 @@ export interface CheckBuiltLinksOptions {
   files: string[];
   /** Where listed files missing from `publicDir` are (the previous output's web root, when committing in place). */
   underDir?: string;
+  /** The stamps of the files kept under `underDir`, as the output's listing found them: no stat for each again. */
+  keptStamp?: (page: string) => FileStamp | undefined;
   /** `error` fails the build on a broken link; `warn` makes every problem a warning. */
   mode: 'error' | 'warn';
   /** The staging folder and the output folder it becomes. */
@@ -34,6 +37,7 @@ export async function checkBuiltLinks(opts: CheckBuiltLinksOptions): Promise<{ d
     resultCache: opts.resultCache,
     files: opts.files,
     ...(opts.underDir ? { underDir: opts.underDir } : {}),
+    ...(opts.keptStamp ? { keptStamp: opts.keptStamp } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
   const [staged, final] = opts.stagedAs.map((dir) => path.relative(opts.root, dir));

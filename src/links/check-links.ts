@@ -141,7 +141,7 @@ async function checkSitePages(site: OpenSite, opts: CheckLinksOptions, cwd: stri
   const { init, pages, files } = site;
   // with a result cache, pages whose file is unchanged since the last run are not parsed again
   const contextKey = contextKeyOf([[...files].sort(), init.skippedLinks, site.redirects, init.redirectsAlsoWithout, init.pathPrefix, init.collectExternal]);
-  const resultCache = opts.resultCache && opts.cacheDir ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKey, site.dir, init.underDir) : null;
+  const resultCache = opts.resultCache && opts.cacheDir ? await openResultCache(path.resolve(cwd, opts.cacheDir), contextKey, site.dir, init.underDir, opts.keptStamp) : null;
   let reused: CheckedPage[] = [];
   let toCheck = pages;
   if (resultCache) {

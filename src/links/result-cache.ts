@@ -67,7 +67,7 @@ export function mayTarget(packed: string, targetFile: string): boolean {
 }
 
 /** Loads the cache; returns a lookup by page, the reader of reused pages' anchor checks, and a saver for this run. */
-export async function openResultCache(cacheDir: string, context: string, dir: string, underDir?: string) {
+export async function openResultCache(cacheDir: string, context: string, dir: string, underDir?: string, keptStamp?: (page: string) => Stamp | undefined) {
   // no cache yet, or a damaged one (its checksum fails): every page is checked
   const parsed = await readCheckedJson<CacheFile>(path.join(cacheDir, FILE));
   const valid = parsed?.version === VERSION && parsed.context === context;
@@ -91,13 +91,16 @@ export async function openResultCache(cacheDir: string, context: string, dir: st
     async lookup(page: string): Promise<CheckedPage | null> {
       if (!Object.hasOwn(stored, page)) return null;
       // synchronous: thousands of small stats cost less CPU on this thread than as many thread-pool round trips
-      let s: Stats | null = null;
-      try {
-        s = statPageSync(dir, underDir, page);
-      } catch {
-        return null;
+      let stamp = keptStamp?.(page);
+      if (stamp === undefined) {
+        let s: Stats;
+        try {
+          s = statPageSync(dir, underDir, page);
+        } catch {
+          return null;
+        }
+        stamp = [s.ino, s.size, s.mtimeMs];
       }
-      const stamp: Stamp = [s.ino, s.size, s.mtimeMs];
       stamps.set(page, stamp);
       const hit = stored[page];
       if (!hit || hit[0][0] !== stamp[0] || hit[0][1] !== stamp[1] || hit[0][2] !== stamp[2]) return null;

@@ -1,4 +1,5 @@
 import type { Diagnostic, StageResult } from '../diagnostics/index.js';
+import type { FileStamp } from './page-runner.js';
 
 /** What is wrong with one link. */
 export type LinkProblemKind =
@@ -60,6 +61,8 @@ export interface CheckLinksOptions {
   files?: readonly string[];
   /** Where listed files missing from `dir` are: a build that commits in place stages only what it wrote. */
   underDir?: string;
+  /** The stamp of a page kept under `underDir` (the build's listing of it), if it knows it: not stat'ed again. */
+  keptStamp?: (page: string) => FileStamp | undefined;
   /** Folder that diagnostic paths are relative to (default: process.cwd()). */
   cwd?: string;
   /** Folder the Markdown paths in the link sources are relative to: the project root (default: `cwd`). */

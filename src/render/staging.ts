@@ -111,6 +111,23 @@ export class Staging {
     return this.inPlace ? path.join(this.outDir, this.relOf(dir)) : undefined;
   }
 
+  /**
+   * The inode, size and mtime of a file kept for the staged folder `dir` (relative to it), as the output's listing
+   * found them (the listing proved them unchanged since the last build); undefined for a file the build staged.
+   */
+  keptStamp(dir: string): ((file: string) => [ino: number, size: number, mtimeMs: number] | undefined) | undefined {
+    const inPlace = this.inPlace;
+    if (!inPlace) return undefined;
+    const under = `${this.relOf(dir)}/`;
+    return (file) => {
+      const rel = under + file;
+      const line = inPlace.kept.has(rel) ? inPlace.listing.files.get(rel) : undefined;
+      if (line === undefined) return undefined;
+      const [, size, mtimeMs, , ino] = line.split('\0');
+      return [Number(ino), Number(size), Number(mtimeMs)];
+    };
+  }
+
   /** Every file of the staged folder `dir` (relative, `/`-separated), with those kept for it in the output. */
   listFiles(dir: string, staged: readonly string[]): string[] {
     if (!this.inPlace) return [...staged];
