@@ -11,31 +11,42 @@ const MAGIC = 'docsgen-checked';
 const MAX_HEADER = 64;
 
 /** `bytes` with the header that lets checkedBytes verify them. */
-export function withChecksum(bytes: Uint8Array): Buffer {
-  return Buffer.concat([Buffer.from(`${MAGIC} ${bytes.length} ${hashBytes(bytes)}\n`), bytes]);
+export function withChecksum(bytes: Uint8Array, hash = hashBytes(bytes)): Buffer {
+  return Buffer.concat([Buffer.from(`${MAGIC} ${bytes.length} ${hash}\n`), bytes]);
 }
 
 /** The bytes a withChecksum file holds, or null when it is not one or they changed since it was written. */
 export function checkedBytes(file: Buffer): Buffer | null {
+  return checkedBytesAndHash(file)?.bytes ?? null;
+}
+
+/** checkedBytes, with the hash its header holds: it names that content (a file written later refers to it by it). */
+function checkedBytesAndHash(file: Buffer): { bytes: Buffer; hash: string } | null {
   const eol = file.subarray(0, MAX_HEADER).indexOf(10);
   if (eol < 0) return null;
   const m = /^docsgen-checked (\d+) ([0-9a-f]{20})$/.exec(file.toString('latin1', 0, eol));
   if (!m) return null;
   const bytes = file.subarray(eol + 1);
-  return bytes.length === Number(m[1]) && hashBytes(bytes) === m[2] ? bytes : null;
+  return bytes.length === Number(m[1]) && hashBytes(bytes) === m[2] ? { bytes, hash: m[2] } : null;
 }
 
-/** Writes a checked file through a temporary name and a rename: a reader sees the old file or the new, whole. */
-export async function writeChecked(file: string, bytes: Uint8Array | string): Promise<void> {
+/**
+ * Writes a checked file through a temporary name and a rename: a reader sees the old file or the new, whole.
+ * Returns the hash its header holds (what readCheckedJsonAndHash gives back for it).
+ */
+export async function writeChecked(file: string, bytes: Uint8Array | string): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const body = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  const hash = hashBytes(body);
   try {
-    await writeFile(tmp, withChecksum(typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+    await writeFile(tmp, withChecksum(body, hash));
     await rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true });
     throw err;
   }
+  return hash;
 }
 
 /** Text gathered into buffers of about this many characters by writeCheckedParts. */
@@ -83,10 +94,16 @@ export async function readChecked(file: string): Promise<Buffer | null> {
 
 /** A checked file holding JSON, parsed; null when it is missing, damaged or not JSON. */
 export async function readCheckedJson<T>(file: string): Promise<T | null> {
-  const bytes = await readChecked(file);
-  if (bytes === null) return null;
+  return (await readCheckedJsonAndHash<T>(file))?.value ?? null;
+}
+
+/** readCheckedJson, with the hash of the file's content (as writeChecked returned it). */
+export async function readCheckedJsonAndHash<T>(file: string): Promise<{ value: T; hash: string } | null> {
+  const raw = await readFile(file).catch(() => null);
+  const checked = raw === null ? null : checkedBytesAndHash(raw);
+  if (checked === null) return null;
   try {
-    return JSON.parse(bytes.toString('utf8')) as T;
+    return { value: JSON.parse(checked.bytes.toString('utf8')) as T, hash: checked.hash };
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 // The persistent build cache (.docsgen-cache/): each kind of edit re-renders exactly the pages it affects, a
 // rebuild with nothing changed does nothing, and whatever path produced it, the output equals a cold build's.
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -79,6 +80,35 @@ describe('the build cache', () => {
     expect(stats.linkPagesCached).toBe(corpus.pages + 2 - 1);
     const html = await readFile(path.join(site, 'dist/public/documentation', leaf.url, 'index.html'), 'utf8');
     expect(html).toContain('A sentence added by the cache test.');
+    expect(await snapshotTree(path.join(site, 'dist'))).toEqual(await coldOutput());
+  });
+
+  it('writes a few pages\' cache changes beside the index, uses them next time, and folds a larger change in', async () => {
+    const pagesDir = path.join(site, '.docsgen-cache/pages');
+    const indexStat = async () => {
+      const s = await stat(path.join(pagesDir, 'index.json'));
+      return [s.ino, s.mtimeMs];
+    };
+    const before = await indexStat();
+    const leaves = corpus.pageList.filter((p) => p.file.endsWith('.md') && !p.file.endsWith('index.md'));
+    await appendFile(path.join(site, 'content', leaves[1]!.file), '\nA first edit.\n');
+    expect((await buildJson()).stats.rendered).toBe(1);
+    // the 25 MB index of a large site is not written again for one page: its changes are, beside it
+    expect(await indexStat()).toEqual(before);
+    expect(existsSync(path.join(pagesDir, 'index-delta.json'))).toBe(true);
+    // the next build reads them: the page edited before is reused, only the newly edited one renders
+    await appendFile(path.join(site, 'content', leaves[2]!.file), '\nA second edit.\n');
+    expect((await buildJson()).stats).toMatchObject({ rendered: 1, cached: corpus.pages + 1 });
+    expect(await indexStat()).toEqual(before);
+    // every page of a template: the whole index is written again, and the changes it now holds removed
+    const template = path.join(site, 'templates/doc.tsx');
+    const original = await readFile(template, 'utf8');
+    await writeFile(template, original.replace('export default function', '// edited by the delta test\nexport default function'));
+    expect((await buildJson()).stats.rendered).toBe(corpus.leafPages);
+    expect(await indexStat()).not.toEqual(before);
+    expect(existsSync(path.join(pagesDir, 'index-delta.json'))).toBe(false);
+    await writeFile(template, original);
+    expect((await buildJson()).stats.rendered).toBe(corpus.leafPages);
     expect(await snapshotTree(path.join(site, 'dist'))).toEqual(await coldOutput());
   });
 

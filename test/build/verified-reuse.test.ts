@@ -106,6 +106,9 @@ describe('a damaged cache file is a silent miss: the output equals a cold build'
     ['stored template bundles', 'bundles/files/*', 'bit-flipped', 'another page changed'],
     ['stored template bundles', 'bundles/*.json', 'truncated', 'another page changed'],
     ['stored template bundles', 'bundles/*.json', 'bit-flipped', 'another page changed'],
+    // written by the rebuilds above (each changed one page): the changes since the index
+    ['page cache changes', 'pages/index-delta.json', 'bit-flipped', 'another page changed'],
+    ['page cache changes', 'pages/index-delta.json', 'truncated', 'another page changed'],
   ];
   for (const [what, glob, damage, trigger] of cases) {
     it(`${damage} ${what}, when ${trigger}`, async () => {
