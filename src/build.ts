@@ -11,12 +11,14 @@ import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPrev
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
-import { compileClient, compileServerTemplates, oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, unstaged, type PageTask, type RenderedPage, type RenderSetup, type RenderWorkers } from './render/index.js';
+import { compileClient, compileServerTemplates, oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, startSpareRenderWorker, unstaged, type PageTask, type RenderedPage, type RenderSetup, type RenderWorkers } from './render/index.js';
 import { collectGarbage } from './memory.js';
 import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
 
 /** Render results between two collections of the main thread's garbage on large sites (see memory.ts). */
 const GC_EVERY_PAGES = 2000;
+// ...and not after a rebuild that rendered fewer pages than this (its peak is the cache's, not the results')
+const FEW_RENDERED = 200;
 // ...and only a heap this large: a forced full GC is not free, and `docsgen dev` rebuilds on every save
 const GC_MIN_HEAP = 64 * 1024 * 1024;
 
@@ -137,6 +139,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   run.lap('fingerprint');
   const unchanged = useCache ? await unchangedBuild(previous, outDir) : null;
   if (unchanged) return run.upToDate(unchanged, outDir);
+  // a cold build's render threads start now: they load the parser and React while this thread discovers the pages
   if (previous.state === null) prestarted.workers = startRenderWorkers(Object.keys(previous.inputs.stamps).filter(previous.isPage).length, options.concurrency);
   const [{ discoverPages, readGitDates }, { collectPages, planSite, writeAppData }, redirectsStage] = await Promise.all([import('./content/index.js'), import('./pagedata/index.js'), import('./redirects/index.js')]);
 
@@ -148,7 +151,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const found = run.take(await discoverPages(project.contentDir, root, config.variables, (rel, hash) => completeStamp(previous.inputs, rel, hash), (rel) => previous.inputs.stamps[rel]?.[0], { strict: options.strict === true, cacheDir: project.cacheDir, knownHash: (rel) => (useCache && !previous.inputs.pending.has(rel) ? previous.inputs.stamps[rel]?.[2] : undefined) }));
   run.lap('discover');
   // beside the template compile: the other render threads start, and the images pages seem to show encode aside
-  prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));
+  if (previous.state === null) prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));
   if (options.images !== false && found.imageHints.length > 0) prestarted.warming = warmImages(project, previous, found.imageHints);
   // the bundles of the last build are reused while their inputs are unchanged (--no-cache only refreshes them)
   const bundles = { dir: path.join(project.cacheDir, 'bundles'), reuse: useCache };
@@ -166,6 +169,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const matchPaths = sortMatchPaths(plan.tasks.flatMap((t) => (t.status === undefined && t.frontmatter.matchPath ? [{ matchPath: t.frontmatter.matchPath, path: t.pagePath }] : [])));
   if (matchPaths.length > 0) plan.appOptions.matchPaths = matchPaths;
   run.lap('plan');
+  // a large site's rebuild starts its render thread now, once the output's listing is done with the other core:
+  // it loads the parser, React and the templates while this thread reuses the cached pages
+  if (previous.state !== null && (prestarted.workers = startSpareRenderWorker(plan.tasks.length, options.concurrency))) prestarted.workers.preload(serverBundle.file);
   // every URL the last build (or --since FILE) published is still a page or a redirect source
   const inbound = run.take(await (await import('./inbound/index.js')).checkInbound({ root, contentDir: project.contentDir, cacheDir: project.cacheDir, outDir, pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, pages: found.pages, rules, compiled: browserRedirects, mode: removedPagesMode(options, config), since: options.since, previousWebRoot: path.join(outDir, 'public') }));
   run.lap('inbound');
@@ -206,7 +212,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     stats.rendered = toRender.length;
     folders ??= prepareFolders(siteDir, toRender, stopFolders);
     run.largeSite = plan.tasks.length >= GC_EVERY_PAGES;
-    run.fewRendered = toRender.length < GC_EVERY_PAGES;
+    run.fewRendered = toRender.length < FEW_RENDERED;
     const setup = renderSetupOf(project, { serverBundle: serverBundle.file, shared: shared.props, output: collected.output, packsDir: store.packsDir, fileStamps: nonPageStamps(previous), ...(markdownPlugins.plugins.length > 0 ? { markdownPlugins } : {}) });
     options.onRenderSetup?.(setup, plan.tasks);
     const onResult = async (page: RenderedPage) => {
@@ -216,14 +222,14 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
       if (page.ok) await search?.note(plan.tasks[page.id]!, store.keyOf(page.id), page.search ?? null);
       await store.keepRendered(page);
     };
-    run.take(await renderAll(toRender, setup, { ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}), workers: prestarted.workers, locate: serverBundle.locate, onResult }));
+    stats.renderThreads = run.take(await renderAll(toRender, setup, { ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}), workers: prestarted.workers, locate: serverBundle.locate, onResult })).threads;
     await folders;
     stats.pages = run.take(collected).pagePaths.size;
     // the images start now, on sharp's threads, while this one saves the page cache (kept even if the build fails)
     const images = hasErrors(diagnostics) ? null : (await import('./images/index.js')).publishImages(collected.images(), { publicDir, cacheDir: path.join(project.cacheDir, 'images'), ...config.images, root, optimize: options.images !== false, warming: prestarted.warming, onProgress: (done, total) => run.progress({ phase: 'images', done, total }) });
     images?.catch(() => undefined); // awaited below; not an unhandled rejection if saving fails first
     await store.save();
-    run.collectGarbage();
+    if (!run.fewRendered) run.collectGarbage();
     run.lap('render');
     if (!images) return run.failed(staging, assets);
     await collected.writeLinkSources(serverDir, prefixDir);
@@ -291,7 +297,7 @@ class BuildRun {
   readonly progress: (event: BuildProgress) => void;
   /** Large sites collect the main thread's garbage between phases (see memory.ts). */
   largeSite = false;
-  /** A rebuild that rendered few pages collects once, after the page cache is saved: the other two cost ~100 ms each and free little. */
+  /** A rebuild that rendered a handful of pages forces no collection: each costs 40-100 ms at 10,000 pages, and frees little. */
   fewRendered = false;
   private readonly started = performance.now();
   private lapStart = this.started;

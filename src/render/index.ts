@@ -4,7 +4,7 @@
 import type * as Compile from './compile-templates.js';
 import type * as RenderPage from './render-page.js';
 export type { ServerBundle, ClientBundle } from './compile-templates.js';
-export { RenderWorkers, renderAll, renderThreads, startRenderWorkers, MAIN_THREAD_MAX } from './pool.js';
+export { RenderWorkers, renderAll, renderThreads, startRenderWorkers, startSpareRenderWorker, MAIN_THREAD_MAX } from './pool.js';
 export { assemblePage, htmlFileOf, pageFilesOf, rscFileOf, type ShellInputs, type PageFiles } from './assemble.js';
 export { writePageFiles, prepareFolders, type PageOutput, type FileSum } from './write-page.js';
 export { parseStoredResult, storedResultText, metaOf, type PageMeta, type PageResult, type PageReads, type RenderedPage } from './page-result.js';

@@ -173,6 +173,20 @@ export function startRenderWorkers(pageFiles: number, concurrency?: number): Ren
   return new RenderWorkers(Math.max(1, (concurrency ?? availableParallelism()) - 1));
 }
 
+/** A rebuild of a site this large renders on a thread started ahead (see startSpareRenderWorker). */
+export const SPARE_THREAD_MIN_PAGES = 2000;
+
+/**
+ * One render thread for a rebuild of a large site, started once its plan is made: it loads the parser, the
+ * highlighter, React and the templates on the core that the main thread's reuse of thousands of cached pages
+ * leaves idle, so the few pages an edit changed render at once instead of after those loads (-0.2 s at 10,000
+ * pages). Null for a smaller site (the loads take longer than the steps they would hide behind) and with an
+ * explicit concurrency.
+ */
+export function startSpareRenderWorker(pageFiles: number, concurrency?: number): RenderWorkers | null {
+  return concurrency === undefined && pageFiles >= SPARE_THREAD_MIN_PAGES ? new RenderWorkers(1) : null;
+}
+
 /** How many render threads `renderAll` uses for this many pages (0: this thread renders them). */
 export function renderThreads(pages: number, concurrency?: number): number {
   return concurrency ?? (pages <= MAIN_THREAD_MAX ? 0 : Math.max(1, Math.min(availableParallelism(), Math.ceil(pages / MAIN_THREAD_MAX))));
@@ -195,7 +209,7 @@ export async function renderAll(
     /** Finds the template line of a stack through the server bundle (see ServerBundle.locate). */
     locate?: (stack: string) => Promise<SourceLocation | null>;
   },
-): Promise<{ diagnostics: Diagnostic[] }> {
+): Promise<{ diagnostics: Diagnostic[]; threads: number }> {
   // a template that throws fails many pages at one place: their errors are reported once per place
   const thrown = new TemplateErrors(setup.serverBundle, setup.templatesDir);
   const onResult = (page: RenderedPage) => {
@@ -203,8 +217,8 @@ export async function renderAll(
     return opts.onResult(page);
   };
   try {
-    await renderOn(tasks, setup, { ...opts, onResult });
-    return { diagnostics: await thrown.diagnostics(opts.locate) };
+    const threads = await renderOn(tasks, setup, { ...opts, onResult });
+    return { diagnostics: await thrown.diagnostics(opts.locate), threads };
   } catch (err) {
     // a template that tried to exit is reported at the line of the call when the bundle's source map finds it
     if (err instanceof DiagnosticError && err.diagnostic.code === codes.TEMPLATE_RENDER && err.stack && opts.locate) {
@@ -219,9 +233,11 @@ async function renderOn(
   tasks: readonly PageTask[],
   setup: RenderSetup,
   opts: { concurrency?: number; workers?: RenderWorkers | null; onResult: (page: RenderedPage) => Promise<void> | void },
-): Promise<void> {
-  const wanted = renderThreads(tasks.length, opts.concurrency);
+): Promise<number> {
+  let wanted = renderThreads(tasks.length, opts.concurrency);
   let workers = opts.workers ?? null;
+  // threads started ahead have their loads done: they render a handful of pages sooner than this thread would
+  if (wanted === 0 && workers && tasks.length > 0 && opts.concurrency === undefined) wanted = workers.size;
   if (workers && (wanted === 0 || tasks.length === 0 || workers.size > wanted)) {
     await workers.close();
     workers = null;
@@ -234,7 +250,7 @@ async function renderOn(
     } finally {
       await closeResultPacks();
     }
-    return;
+    return 0;
   }
   workers ??= new RenderWorkers(wanted);
   workers.grow(wanted);
@@ -243,4 +259,5 @@ async function renderOn(
   } finally {
     await workers.close();
   }
+  return workers.size;
 }
