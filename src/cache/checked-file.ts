@@ -56,7 +56,7 @@ const PART_CHUNK = 1 << 20;
  * writeChecked of the concatenation of `parts`, without ever holding it as one string or one buffer: a large
  * cache file (megabytes of link checks) written whole would hold three copies of it at once at the build's peak.
  */
-export async function writeCheckedParts(file: string, parts: Iterable<string>): Promise<void> {
+export async function writeCheckedParts(file: string, parts: Iterable<string>): Promise<string> {
   const h = createHash('sha256');
   const chunks: Buffer[] = [];
   let size = 0;
@@ -74,7 +74,8 @@ export async function writeCheckedParts(file: string, parts: Iterable<string>): 
   }
   flush();
   // the same header withChecksum writes (hashBytes is this sha256, hex, 20 digits)
-  chunks.unshift(Buffer.from(`${MAGIC} ${size} ${h.digest('hex').slice(0, 20)}\n`));
+  const hash = h.digest('hex').slice(0, 20);
+  chunks.unshift(Buffer.from(`${MAGIC} ${size} ${hash}\n`));
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
@@ -84,12 +85,19 @@ export async function writeCheckedParts(file: string, parts: Iterable<string>): 
     await rm(tmp, { force: true });
     throw err;
   }
+  return hash;
 }
 
 /** The bytes of a checked file; null when it is missing, unreadable or damaged (a cache miss). */
 export async function readChecked(file: string): Promise<Buffer | null> {
   const raw = await readFile(file).catch(() => null);
   return raw === null ? null : checkedBytes(raw);
+}
+
+/** The bytes of a checked file with the hash its header holds; null when it is missing, unreadable or damaged. */
+export async function readCheckedAndHash(file: string): Promise<{ bytes: Buffer; hash: string } | null> {
+  const raw = await readFile(file).catch(() => null);
+  return raw === null ? null : checkedBytesAndHash(raw);
 }
 
 /** A checked file holding JSON, parsed; null when it is missing, damaged or not JSON. */

@@ -1,9 +1,9 @@
 // The persistent page cache: `.docsgen-cache/pages/`. A page whose inputs did not change is not parsed or
 // rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
-import { rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseStoredResult, type PageMeta, type PageReads, type PageResult } from '../render/index.js';
-import { readCheckedJsonAndHash, writeChecked } from './checked-file.js';
+import { readCheckedAndHash, readCheckedJsonAndHash, writeChecked, writeCheckedParts } from './checked-file.js';
 import { cacheKey } from './hash.js';
 import { valueHashOf } from './reads.js';
 import { ResultPacks, type PackLocation } from './result-packs.js';
@@ -24,10 +24,19 @@ export interface CacheEntry {
   meta: PageMeta;
 }
 
+/**
+ * An entry as index.json stores it: a page's links (JSON text, 1.8 KB a page with a long sidebar) are not in it but
+ * in links-<hash>.txt, one string for every page, by their start and end in it: parsed as JSON strings they were two
+ * thirds of the index's parse, and 10,000 strings the collector copied. The delta keeps a changed page's text.
+ */
+type StoredEntry = Omit<CacheEntry, 'meta'> & { meta: Omit<PageMeta, 'links'> & { links: string | [start: number, end: number] } };
+
 interface IndexFile {
-  version: 5;
+  version: 6;
   engine: string;
-  entries: Record<string, CacheEntry>;
+  /** The hash of the links file written with this index (its name holds it): without that file, the index is not used. */
+  links: string;
+  entries: Record<string, StoredEntry>;
   /** Every path any read set holds, sorted; read sets refer to them by index. */
   paths: string[];
   /** Read set id → its path indices as ranges (`0-41,45,47-60`): a page's reads are mostly runs of siblings. */
@@ -39,7 +48,7 @@ interface IndexFile {
  * the whole index again (25 MB at 10,000 link-dense pages); opening reads both. Any larger change writes the index.
  */
 interface DeltaFile {
-  version: 5;
+  version: 6;
   engine: string;
   /** The hash of the index.json these changes apply to: with any other, they are not used. */
   base: string;
@@ -60,6 +69,8 @@ interface Base {
 
 const INDEX = 'index.json';
 const DELTA = 'index-delta.json';
+/** links-<hash>.txt: named by its content's hash, so a build killed before its index is written leaves the last pair whole. */
+const linksFile = (hash: string) => `links-${hash}.txt`;
 /** Changes (pages changed or removed since the index was written) a delta may hold: this share of the pages... */
 const DELTA_SHARE = 0.05;
 /** ...or this many, on a small site. */
@@ -83,8 +94,11 @@ export class PageCache {
   private readonly pathValues = new Map<string, Uint32Array>();
   private readonly packs: ResultPacks;
   private base: Base | null;
-  private constructor(readonly dir: string, private readonly engine: string, index: { value: IndexFile; hash: string } | null, delta: DeltaFile | null) {
-    this.entries = new Map(Object.entries(index?.value.entries ?? {}));
+  private constructor(readonly dir: string, private readonly engine: string, index: { value: IndexFile; hash: string; links: string } | null, delta: DeltaFile | null) {
+    // each page's links: a slice of the links file's one string (V8 keeps a slice as a reference into it, not a copy)
+    const linksText = index?.links ?? '';
+    for (const e of Object.values(index?.value.entries ?? {})) if (typeof e.meta.links !== 'string') e.meta.links = linksText.slice(e.meta.links[0], e.meta.links[1]);
+    this.entries = new Map(Object.entries((index?.value.entries ?? {}) as Record<string, CacheEntry>));
     this.encodedSets = new Map(Object.entries(index?.value.readSets ?? {}));
     this.pathTable = index?.value.paths ?? [];
     this.base = index ? { hash: index.hash, entries: new Map(this.entries), pathCount: this.pathTable.length, readSets: new Set(this.encodedSets.keys()) } : null;
@@ -102,9 +116,11 @@ export class PageCache {
   static async open(dir: string, engine: string): Promise<PageCache> {
     // no cache yet, or a damaged one (its checksum fails): start empty
     const [read, delta] = await Promise.all([readCheckedJsonAndHash<IndexFile>(path.join(dir, INDEX)), readCheckedJsonAndHash<DeltaFile>(path.join(dir, DELTA))]);
-    const index = read?.value.version === 5 && read.value.engine === engine ? read : null;
+    const current = read?.value.version === 6 && read.value.engine === engine ? read : null;
+    const links = current ? await readCheckedAndHash(path.join(dir, linksFile(current.value.links))) : null;
+    const index = current && links?.hash === current.value.links ? { ...current, links: links.bytes.toString('utf8') } : null;
     // changes to another index (a build killed between writing the index and removing them, a damaged index) are not used
-    const changes = index && delta?.value.version === 5 && delta.value.engine === engine && delta.value.base === index.hash ? delta.value : null;
+    const changes = index && delta?.value.version === 6 && delta.value.engine === engine && delta.value.base === index.hash ? delta.value : null;
     return new PageCache(dir, engine, index, changes);
   }
 
@@ -225,11 +241,30 @@ export class PageCache {
     table.forEach((p, i) => (position[this.pathIndex.get(p)!] = i));
     const readSets: Record<string, string> = {};
     for (const id of setIds) readSets[id] = encodeRanges(Array.from(this.decodedSet(id), (i) => position[i]!).sort((a, b) => a - b));
-    const index: IndexFile = { version: 5, engine: this.engine, entries, paths: table, readSets };
+    // every page's links into one file, each entry with its start and end in it (both written before the index)
+    const stored: Record<string, StoredEntry> = {};
+    const texts: string[] = [];
+    let end = 0;
+    for (const [p, e] of Object.entries(entries)) {
+      const start = end;
+      end += e.meta.links.length;
+      texts.push(e.meta.links);
+      stored[p] = { ...e, meta: { ...e.meta, links: [start, end] } };
+    }
+    const tmpLinks = path.join(this.dir, `links.${process.pid}.tmp`);
+    const links = await writeCheckedParts(tmpLinks, texts);
+    await rename(tmpLinks, path.join(this.dir, linksFile(links)));
+    const index: IndexFile = { version: 6, engine: this.engine, links, entries: stored, paths: table, readSets };
     // with its checksum: an entry's meta is trusted when its page's files are reused, without its stored result
     await writeChecked(path.join(this.dir, INDEX), JSON.stringify(index));
     // the changes were to the index just replaced (and name its hash: left behind, they would not be used)
     await rm(path.join(this.dir, DELTA), { force: true });
+    // the links of the indexes before
+    for (const name of await readdir(this.dir).catch(() => [])) {
+      const tmpOf = /^links\.(\d+)\.tmp$/.exec(name)?.[1];
+      // (a tmp file is another build's at work while its process lives)
+      if ((/^links-[0-9a-f]+\.txt$/.test(name) && name !== linksFile(links)) || (tmpOf !== undefined && !processAlive(Number(tmpOf)))) await rm(path.join(this.dir, name), { force: true });
+    }
     // docsgen before packs kept one file per page here
     await rm(path.join(this.dir, 'results'), { recursive: true, force: true });
   }
@@ -253,7 +288,7 @@ export class PageCache {
     }
     const removed = [...base.entries.keys()].filter((p) => !Object.hasOwn(entries, p));
     if (count + removed.length > Math.max(DELTA_MIN, Object.keys(entries).length * DELTA_SHARE)) return false;
-    const delta: DeltaFile = { version: 5, engine: this.engine, base: base.hash, entries: changed, removed, paths: this.pathTable.slice(base.pathCount), readSets };
+    const delta: DeltaFile = { version: 6, engine: this.engine, base: base.hash, entries: changed, removed, paths: this.pathTable.slice(base.pathCount), readSets };
     await writeChecked(path.join(this.dir, DELTA), JSON.stringify(delta));
     return true;
   }
@@ -300,4 +335,13 @@ export function decodeRanges(text: string): number[] {
     else for (let k = Number(part.slice(0, dash)), end = Number(part.slice(dash + 1)); k <= end; k++) out.push(k);
   }
   return out;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -93,6 +93,8 @@ describe('a damaged cache file is a silent miss: the output equals a cold build'
     ['page result pack', 'pages/packs/*.pack', 'truncated', 'the output is gone'],
     ['page cache index', 'pages/index.json', 'bit-flipped', 'another page changed'],
     ['page cache index', 'pages/index.json', 'emptied', 'the output is gone'],
+    ['page cache links', 'pages/links-*.txt', 'bit-flipped', 'another page changed'],
+    ['page cache links', 'pages/links-*.txt', 'truncated', 'the output is gone'],
     ['build state', 'build-state.json', 'bit-flipped', 'another page changed'],
     ['build state', 'build-state.json', 'truncated', 'another page changed'],
     ['link check results', 'links/pages.json', 'bit-flipped', 'another page changed'],
