@@ -8,6 +8,7 @@ import { swCodes } from './codes.js';
 import { iconUrl, prefixDir } from './paths.js';
 import { pageIconUrl } from '../util/page-icon.js';
 import { writeAtomic } from '../util/write-atomic.js';
+import { cacheKey, readChecked, writeChecked } from '../cache/index.js';
 
 /** Options of writeManifest. */
 export interface WriteManifestOptions {
@@ -23,6 +24,8 @@ export interface WriteManifestOptions {
   root?: string;
   /** `pageIconVersion` of the source: the 192 px icon is also written under that hashed name, for the pages. */
   pageIconVersion?: string | null;
+  /** Where encoded icons are kept by their source's hash (the build's cache): a rebuild copies them, no sharp run. */
+  cacheDir?: string;
 }
 
 /** The manifest's JSON shape. */
@@ -83,14 +86,19 @@ export async function writeManifest(opts: WriteManifestOptions): Promise<StageRe
     for (const size of MANIFEST.iconSizes) {
       // an SVG is rasterized at the density that makes its shorter side `size` px, not scaled up from 72 dpi
       const density = isSvg ? Math.min(2400, Math.ceil((72 * size) / Math.min(meta.width, meta.height))) : undefined;
-      let png: Buffer;
-      try {
-        png = await sharp(source, density ? { density } : {})
-          .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-          .png({ compressionLevel: 9 })
-          .toBuffer();
-      } catch (err) {
-        return fail(corrupt(shown, err));
+      const cached = opts.cacheDir ? path.join(opts.cacheDir, `${cacheKey(source, String(size), sharp.versions.sharp, sharp.versions.vips ?? '')}.png`) : null;
+      let png = cached ? await readChecked(cached) : null;
+      if (png === null) {
+        try {
+          png = await sharp(source, density ? { density } : {})
+            .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+            .png({ compressionLevel: 9 })
+            .toBuffer();
+        } catch (err) {
+          return fail(corrupt(shown, err));
+        }
+        // kept for the next build (a cache that cannot be written only costs that build the encode again)
+        if (cached) await writeChecked(cached, png).catch(() => undefined);
       }
       const file = path.join(dir, 'icons', `icon-${size}x${size}.png`);
       await writeAtomic(file, png);

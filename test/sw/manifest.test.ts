@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -44,6 +44,35 @@ describe('writeManifest', () => {
       const meta = await sharp(path.join(publicDir, `documentation/icons/icon-${size}x${size}.png`)).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
     }
+  });
+
+  it('keeps the encoded icons by their source: the same bytes from the cache, new ones for a new source, a damaged one encoded again', async () => {
+    const cacheDir = path.join(tmp, 'icon-cache');
+    const source = path.join(tmp, 'icon-source.png');
+    const icon = (color: string) => sharp({ create: { width: 512, height: 512, channels: 4, background: color } }).png().toBuffer();
+    await writeFile(source, await icon('#3366cc'));
+    const write = async (name: string) => {
+      const publicDir = path.join(tmp, name);
+      const result = await writeManifest({ publicDir, pathPrefix: '/documentation', name: 'Docs', shortName: 'Docs', iconSource: source, cacheDir });
+      expect(result.diagnostics).toEqual([]);
+      return Promise.all([192, 512].map((size) => readFile(path.join(publicDir, `documentation/icons/icon-${size}x${size}.png`))));
+    };
+    const first = await write('cached-1');
+    const kept = (await readdir(cacheDir)).filter((f) => f.endsWith('.png'));
+    expect(kept).toHaveLength(2);
+    expect(await write('cached-2')).toEqual(first);
+    // a damaged cache file is a miss: the icon is encoded again, with the same bytes
+    const damaged = path.join(cacheDir, kept[0]!);
+    const bytes = await readFile(damaged);
+    bytes[bytes.length - 1] ^= 0xff;
+    await writeFile(damaged, bytes);
+    expect(await write('cached-3')).toEqual(first);
+    // another source image: other icons, never the cached ones
+    await writeFile(source, await icon('#cc3333'));
+    const other = await write('cached-4');
+    expect(other[0]!.equals(first[0]!)).toBe(false);
+    const { dominant } = await sharp(other[0]!).stats();
+    expect(dominant.r).toBeGreaterThan(dominant.b);
   });
 
   it('rasterizes an SVG source sharply and pads a non-square one', async () => {
