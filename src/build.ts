@@ -169,9 +169,6 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const matchPaths = sortMatchPaths(plan.tasks.flatMap((t) => (t.status === undefined && t.frontmatter.matchPath ? [{ matchPath: t.frontmatter.matchPath, path: t.pagePath }] : [])));
   if (matchPaths.length > 0) plan.appOptions.matchPaths = matchPaths;
   run.lap('plan');
-  // a large site's rebuild starts its render thread now, once the output's listing is done with the other core:
-  // it loads the parser, React and the templates while this thread reuses the cached pages
-  if (previous.state !== null && (prestarted.workers = startSpareRenderWorker(plan.tasks.length, options.concurrency))) prestarted.workers.preload(serverBundle.file);
   // every URL the last build (or --since FILE) published is still a page or a redirect source
   const inbound = run.take(await (await import('./inbound/index.js')).checkInbound({ root, contentDir: project.contentDir, cacheDir: project.cacheDir, outDir, pathPrefix: config.pathPrefix, siteUrl: config.siteUrl, pages: found.pages, rules, compiled: browserRedirects, mode: removedPagesMode(options, config), since: options.since, previousWebRoot: path.join(outDir, 'public') }));
   run.lap('inbound');
@@ -182,6 +179,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const search = config.search ? await (await import('./search/index.js')).SearchIndex.open(project.cacheDir, config.defaultLocale) : null;
   // an output as the last build left it is changed in place: only what this build writes is staged
   const { staging, publicDir, siteDir, serverDir } = await stageOutput(outDir, root, prefixDir, useCache ? await previous.intactListing() : null);
+  // a large site's rebuild starts its render thread now, once the output's listing is done with the other core:
+  // it loads the parser, React and the templates while this thread reuses the cached pages
+  if (previous.state !== null && (prestarted.workers = startSpareRenderWorker(plan.tasks.length, options.concurrency))) prestarted.workers.preload(serverBundle.file);
   const stopFolders = { stopped: false };
   // a cold build renders every page: their folders are made from now on, ahead of the threads that write there
   let folders = previous.state === null ? prepareFolders(siteDir, plan.tasks, stopFolders) : null;
@@ -390,6 +390,6 @@ async function placeAssets(siteDir: string, publicDir: string, config: SiteConfi
   const { locales, defaultLocale, localeAliases } = config;
   const skip = [path.join(docsgenRoot, 'lib'), path.join(docsgenRoot, 'src')];
   await placeComponentAssets({ from: calciteAssetsDir(), to: path.join(siteDir, 'calcite/assets'), inputs, skip, locales, defaultLocale, localeAliases, ...(cacheDir ? { cacheFile: path.join(cacheDir, 'assets.json') } : {}) });
-  const manifest = await writeManifest({ publicDir, pathPrefix: config.pathPrefix, name: config.siteName, shortName: config.shortName, iconSource: path.resolve(root, config.manifestIcon), root, pageIconVersion });
+  const manifest = await writeManifest({ publicDir, pathPrefix: config.pathPrefix, name: config.siteName, shortName: config.shortName, iconSource: path.resolve(root, config.manifestIcon), root, pageIconVersion, ...(cacheDir ? { cacheDir: path.join(cacheDir, 'icons') } : {}) });
   return manifest.diagnostics;
 }
