@@ -177,7 +177,7 @@ export function startRenderWorkers(pageFiles: number, concurrency?: number): Ren
 export const SPARE_THREAD_MIN_PAGES = 2000;
 
 /**
- * One render thread for a rebuild of a large site, started once its plan is made: it loads the parser, the
+ * One render thread for a rebuild of a large site, started once the output's listing is in: it loads the parser, the
  * highlighter, React and the templates on the core that the main thread's reuse of thousands of cached pages
  * leaves idle, so the few pages an edit changed render at once instead of after those loads (-0.2 s at 10,000
  * pages). Null for a smaller site (the loads take longer than the steps they would hide behind) and with an
