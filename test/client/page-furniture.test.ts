@@ -125,9 +125,14 @@ describe('page furniture in the browser', () => {
       await go(`${P}/guide/second/`);
       await expect.poll(() => page.evaluate(() => document.querySelectorAll('.article-body pre').length - document.querySelectorAll('.article-body .copy-button').length), WAIT).toBe(0);
     }
-    // the table of contents of a page rendered client-side follows the reader too
-    await page.evaluate(() => document.getElementById('section-3')!.scrollIntoView());
-    await expect.poll(() => page.locator('.toc a[aria-current="true"]').allTextContents(), WAIT).toEqual(['Section 3']);
+    // the table of contents of a page rendered client-side follows the reader too (scrolled again on each poll: the
+    // navigation's own scroll to the top can land after the first scroll, while the new page settles)
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => document.getElementById('section-3')!.scrollIntoView());
+        return page.locator('.toc a[aria-current="true"]').allTextContents();
+      }, WAIT)
+      .toEqual(['Section 3']);
     await go(`${P}/guide/first/`);
     await page.locator('.copy-button').nth(2).click();
     await expect.poll(() => page.locator('.article [role="status"]').textContent(), WAIT).toBe('Copied');
