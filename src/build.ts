@@ -213,6 +213,11 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     folders ??= prepareFolders(siteDir, toRender, stopFolders);
     run.largeSite = plan.tasks.length >= GC_EVERY_PAGES;
     run.fewRendered = toRender.length < FEW_RENDERED;
+    if (toRender.length >= GC_EVERY_PAGES) {
+      search?.forgetPrevious();
+      // and the caches' file bytes read at the start go before the render threads' heaps grow beside this one
+      run.collectGarbage();
+    }
     const setup = renderSetupOf(project, { serverBundle: serverBundle.file, shared: shared.props, output: collected.output, packsDir: store.packsDir, fileStamps: nonPageStamps(previous), ...(markdownPlugins.plugins.length > 0 ? { markdownPlugins } : {}) });
     options.onRenderSetup?.(setup, plan.tasks);
     const onResult = async (page: RenderedPage) => {
@@ -259,6 +264,9 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     if (!run.fewRendered) run.collectGarbage(); // the link results are dead now: the search index merges in their place
     // the search index (search/ under the site), from the pages' terms noted above
     if (search) Object.assign(stats, run.take(await search.write(siteDir, previousSiteDir)).stats);
+    search?.release();
+    // the search merge's garbage and the terms go before the commit and its record, where the peak came
+    if (!run.fewRendered) run.collectGarbage();
     run.lap('search');
 
     // 9. The service worker, last: it precaches the final files.

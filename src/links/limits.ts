@@ -20,3 +20,8 @@ export const EXTERNAL_CONCURRENCY = 16;
 export const EXTERNAL_PER_HOST_CONCURRENCY = 2;
 /** External checks: a good result is trusted this long; failures are always checked again. */
 export const EXTERNAL_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Pages checked between two forced collections of this thread's garbage (see memory.ts)... */
+export const GC_EVERY_PAGES = 2000;
+/** ...and only when its heap holds this much (a small site's check never forces one). */
+export const GC_MIN_HEAP = 64 * 1024 * 1024;

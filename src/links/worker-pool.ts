@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OutcomeCache } from './check-page.js';
 import { checkBatch, createContext, type BatchResult, type RunnerInit } from './page-runner.js';
-import { WORKER_BATCH_SIZE, WORKER_YOUNG_GENERATION_MB } from './limits.js';
+import { GC_EVERY_PAGES, GC_MIN_HEAP, WORKER_BATCH_SIZE, WORKER_YOUNG_GENERATION_MB } from './limits.js';
+import { collectGarbage } from '../memory.js';
 
 /** The compiled worker; absent when running from TypeScript sources (tests), where pages are checked inline. */
 const workerFile = new URL('./parse-worker.js', import.meta.url);
@@ -30,11 +31,14 @@ export async function checkAllPages(
   const size = Math.max(1, Math.min(WORKER_BATCH_SIZE, Math.ceil(total / Math.max(1, threads) / 4)));
   for (let i = 0; i < total; i += size) batches.push(pages.slice(i, i + size));
   let done = 0;
+  let gcDue = false;
   const collect = (r: BatchResult): void => {
     for (const x of r.results) out.results.push(x);
     for (const x of r.stamps) out.stamps.push(x);
     for (const x of r.errors) out.errors.push(x);
+    const before = done;
     done += r.results.length + r.errors.length;
+    if (Math.floor(done / GC_EVERY_PAGES) > Math.floor(before / GC_EVERY_PAGES)) gcDue = true;
     onProgress?.(done, total);
   };
 
@@ -79,6 +83,11 @@ export async function checkAllPages(
     const cache: OutcomeCache = new Map();
     while (next < batches.length && !failed) {
       collect(checkBatch(init.dir, batches[next++]!, ctx, cache, init.underDir));
+      // the parsed pages' garbage outpaces V8's own collections on a large site (see memory.ts)
+      if (gcDue) {
+        gcDue = false;
+        collectGarbage(GC_MIN_HEAP);
+      }
       // yield between batches: the workers' answers are taken (and they get their next batch), progress repaints
       await new Promise((resolve) => setImmediate(resolve));
     }

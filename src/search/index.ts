@@ -38,10 +38,26 @@ export class SearchIndex {
   /** Pages whose terms this build computed (rendered, or read from the page cache because the index lacked them). */
   indexed = 0;
 
-  private readonly previous: PageState | null;
+  private previous: PageState | null;
 
-  private constructor(private readonly dir: string, private readonly lang: string, private readonly stored: StoredState | null) {
+  private constructor(private readonly dir: string, private readonly lang: string, private stored: StoredState | null) {
     this.previous = stored?.state ?? null;
+  }
+
+  /**
+   * Forgets the last build's terms before most pages render again: the index is then merged whole, as it would be
+   * anyway, and the old terms (tens of megabytes at 10,000 pages) are not held beside the render threads.
+   */
+  forgetPrevious(): void {
+    this.previous = null;
+    this.stored = null;
+  }
+
+  /** Lets go of every page's terms once the index is written: at 10,000 pages tens of megabytes the build's last steps have no use for. */
+  release(): void {
+    this.pages.clear();
+    this.previous = null;
+    this.stored = null;
   }
 
   /** Opens the index's cache (`<cacheDir>/search`); a missing or damaged one is an empty index. */
