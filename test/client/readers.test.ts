@@ -198,6 +198,9 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
     // the last section in More, by the keyboard
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.localName)).toBe('calcite-dropdown-item');
+    // the button says expanded once calcite's open transition has ended (calciteDropdownOpen), and with it the
+    // focus calcite gives an item then: an End before that could be undone between the check below and the Enter
+    await expect.poll(() => page.getAttribute('.more-button', 'aria-expanded')).toBe('true');
     // when its open transition ends, calcite focuses the current section's item (or the first): an End pressed
     // before that is undone under load, so press End until the last item holds focus (End is idempotent)
     const focusedHref = () => page.evaluate(() => document.activeElement?.getAttribute('href'));
