@@ -7,6 +7,7 @@ import { readCheckedAndHash, readCheckedJsonAndHash, writeChecked, writeCheckedP
 import { cacheKey } from './hash.js';
 import { valueHashOf } from './reads.js';
 import { ResultPacks, type PackLocation } from './result-packs.js';
+import { processGone } from '../util/process-gone.js';
 
 /** What the index keeps per page: enough to decide reuse without opening the stored result. */
 export interface CacheEntry {
@@ -263,7 +264,7 @@ export class PageCache {
     for (const name of await readdir(this.dir).catch(() => [])) {
       const tmpOf = /^links\.(\d+)\.tmp$/.exec(name)?.[1];
       // (a tmp file is another build's at work while its process lives)
-      if ((/^links-[0-9a-f]+\.txt$/.test(name) && name !== linksFile(links)) || (tmpOf !== undefined && !processAlive(Number(tmpOf)))) await rm(path.join(this.dir, name), { force: true });
+      if ((/^links-[0-9a-f]+\.txt$/.test(name) && name !== linksFile(links)) || (tmpOf !== undefined && processGone(Number(tmpOf)))) await rm(path.join(this.dir, name), { force: true });
     }
     // docsgen before packs kept one file per page here
     await rm(path.join(this.dir, 'results'), { recursive: true, force: true });
@@ -335,13 +336,4 @@ export function decodeRanges(text: string): number[] {
     else for (let k = Number(part.slice(0, dash)), end = Number(part.slice(dash + 1)); k <= end; k++) out.push(k);
   }
   return out;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -6,6 +6,7 @@ import { readMarker as readBuildMarker, type OutputListing } from '../cache/inde
 import { codes } from '../diagnostics/index.js';
 import { DiagnosticError } from '../diagnostics/index.js';
 import { mapLimit } from '../util/map-limit.js';
+import { processGone } from '../util/process-gone.js';
 import { applyJournal, changedFiles, commitInPlace, JOURNAL, planInPlace, readJournal, stagedFiles } from './commit-in-place.js';
 
 /** The staging folder's suffix: `dist.tmp-1a2b3c4d` for `dist`. */
@@ -317,13 +318,7 @@ function isOwnName(name: string, base: string, kind: 'tmp' | 'old'): boolean {
 function isStale(marker: StagingMarker, dir: string): boolean {
   if (marker.host !== hostname()) return false;
   if (marker.pid === process.pid) return !active.has(dir);
-  try {
-    process.kill(marker.pid, 0);
-    return false;
-  } catch (err) {
-    // EPERM: alive, another user's
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return processGone(marker.pid);
 }
 
 async function readMarker(dir: string): Promise<StagingMarker | null> {
