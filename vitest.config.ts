@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup/fast-check.ts'],
+    globalSetup: ['test/setup/temp-root.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Browser and build tests start real servers and Chromium; two cores do not gain from more forks.
