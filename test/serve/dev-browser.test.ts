@@ -33,6 +33,19 @@ async function waitForOutput(re: RegExp, from = 0, timeoutMs = 90_000): Promise<
   }
 }
 
+/**
+ * Waits for the page to show `text`; when it does not, the error says what the page and the dev server said
+ * (a bare timeout told nothing when this once failed under load).
+ */
+async function showsText(text: string): Promise<void> {
+  try {
+    await page.getByText(text).waitFor({ timeout: 45_000 });
+  } catch (error) {
+    const main = await page.textContent('main').catch(() => '(no main)');
+    throw new Error(`the page did not show "${text}" (${(error as Error).message.split('\n')[0]})\npage at ${page.url()}: ${main}\ndocsgen dev said:\n${output}`);
+  }
+}
+
 beforeAll(async () => {
   dir = await copyServeFixture();
   original = await readFile(path.join(dir, PAGE_FILE), 'utf8');
@@ -50,14 +63,15 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('docsgen dev in the browser', () => {
+// each test edits and waits for a rebuild: under a loaded CI machine a minute was once not enough
+describe('docsgen dev in the browser', { timeout: 120_000 }, () => {
   it('shows an edited Markdown page without a manual reload', async () => {
     await page.goto(url + 'guide/install/');
     await expect.poll(() => page.textContent('main')).toContain('The original install text is here.');
     await page.evaluate(() => ((window as unknown as { beforeEdit: boolean }).beforeEdit = true));
     const from = output.length;
     await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The edited install text'));
-    await page.getByText('The edited install text is here.').waitFor({ timeout: 60_000 });
+    await showsText('The edited install text is here.');
     // a fresh document: the page reloaded itself
     expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBeUndefined();
     // shown before its build (a preview), then the persistent build cache: one edited page is the one page
@@ -99,7 +113,7 @@ describe('docsgen dev in the browser', () => {
     expect(await page.textContent('main')).toContain('The edited install text is here.');
 
     await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The fixed install text'));
-    await page.getByText('The fixed install text is here.').waitFor({ timeout: 60_000 });
+    await showsText('The fixed install text is here.');
     await overlay.waitFor({ state: 'detached', timeout: 10_000 });
   });
 
@@ -107,7 +121,7 @@ describe('docsgen dev in the browser', () => {
     const from = output.length;
     await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The linked install text').replace('[usage](/guide/usage/)', '[usage](/guide/usage-gone/)'));
     // the build worked: the page shows the edit, and the problem in a panel beside it, not over it
-    await page.getByText('The linked install text is here.').waitFor({ timeout: 60_000 });
+    await showsText('The linked install text is here.');
     const overlay = page.locator(OVERLAY);
     await overlay.waitFor({ timeout: 10_000 });
     expect(await overlay.getAttribute('data-failed')).toBe('false');
@@ -126,7 +140,7 @@ describe('docsgen dev in the browser', () => {
 
     const relinked = output.length;
     await writeFile(path.join(dir, PAGE_FILE), original.replace('The original install text', 'The relinked install text'));
-    await page.getByText('The relinked install text is here.').waitFor({ timeout: 60_000 });
+    await showsText('The relinked install text is here.');
     // shown before its build: the panel closes when the build says the link is fixed
     await expect.poll(() => overlay.count(), { timeout: 60_000 }).toBe(0);
     // the page showed the save before its build: that build is over before the next test watches the output
