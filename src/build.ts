@@ -234,7 +234,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     const images = hasErrors(diagnostics) ? null : (await import('./images/index.js')).publishImages(collected.images(), { publicDir, cacheDir: path.join(project.cacheDir, 'images'), ...config.images, root, optimize: options.images !== false, warming: prestarted.warming, onProgress: (done, total) => run.progress({ phase: 'images', done, total }) });
     images?.catch(() => undefined); // awaited below; not an unhandled rejection if saving fails first
     await store.save();
-    if (!run.fewRendered) run.collectGarbage();
+    run.collectGarbage();
     run.lap('render');
     if (!images) return run.failed(staging, assets);
     await collected.writeLinkSources(serverDir, prefixDir);
@@ -254,19 +254,19 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     run.progress({ phase: 'redirects', done: 0, total: 1 });
     const siteFiles = staging.listFiles(publicDir, fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true }));
     diagnostics.push(...(await redirectsStage.publishRedirects(rules, { publicDir, serverDir, siteFiles, pathPrefix: config.pathPrefix, allowedRedirectHosts: config.allowedRedirectHosts, proxyAllowedHosts: config.proxyAllowedHosts, deployTarget: config.deployTarget, matchPaths })));
-    if (!run.fewRendered) run.collectGarbage(); // before the link checker starts its threads
+    run.collectGarbage(); // before the link checker starts its threads
     run.lap('redirects');
 
     // 8. Internal links of what was built (redirect sources are known now, so stale links are reported).
     const linkOptions = { publicDir, root, cacheDir: path.join(project.cacheDir, 'links'), resultCache: useCache, files: siteFiles, underDir: staging.keptUnder(publicDir), keptStamp: staging.keptStamp(publicDir), stagedAs: [staging.dir, outDir] as const, onProgress: (done: number, total: number) => run.progress({ phase: 'links', done, total }) };
     if (options.links !== 'off') Object.assign(stats, run.take(await (await import('./links/index.js')).checkBuiltLinks({ ...linkOptions, mode: options.links ?? 'error' })).stats);
     run.lap('links');
-    if (!run.fewRendered) run.collectGarbage(); // the link results are dead now: the search index merges in their place
+    run.collectGarbage(); // the link results are dead now: the search index merges in their place
     // the search index (search/ under the site), from the pages' terms noted above
     if (search) Object.assign(stats, run.take(await search.write(siteDir, previousSiteDir)).stats);
     search?.release();
     // the search merge's garbage and the terms go before the commit and its record, where the peak came
-    if (!run.fewRendered) run.collectGarbage();
+    run.collectGarbage();
     run.lap('search');
 
     // 9. The service worker, last: it precaches the final files.
@@ -322,9 +322,12 @@ class BuildRun {
     this.lapStart = now;
   }
 
-  /** A full garbage collection on a large site, where V8 would let the heap grow to twice its live data first. */
+  /**
+   * A full garbage collection on a large site, where V8 would let the heap grow to twice its live data first;
+   * none after a rebuild of a handful of pages (`fewRendered`).
+   */
   collectGarbage(): void {
-    if (this.largeSite) collectGarbage(GC_MIN_HEAP);
+    if (this.largeSite && !this.fewRendered) collectGarbage(GC_MIN_HEAP);
   }
 
   /** The stats with the total time. */

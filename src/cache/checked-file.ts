@@ -55,8 +55,10 @@ const PART_CHUNK = 1 << 20;
 /**
  * writeChecked of the concatenation of `parts`, without ever holding it as one string or one buffer: a large
  * cache file (megabytes of link checks) written whole would hold three copies of it at once at the build's peak.
+ * `file` may be named by the hash (a file kept under its content's name); `tmp`: the temporary name to write
+ * through, when its owner clears stale ones by it.
  */
-export async function writeCheckedParts(file: string, parts: Iterable<string>): Promise<string> {
+export async function writeCheckedParts(file: string | ((hash: string) => string), parts: Iterable<string>, tmp?: string): Promise<string> {
   const h = createHash('sha256');
   const chunks: Buffer[] = [];
   let size = 0;
@@ -76,13 +78,14 @@ export async function writeCheckedParts(file: string, parts: Iterable<string>): 
   // the same header withChecksum writes (hashBytes is this sha256, hex, 20 digits)
   const hash = h.digest('hex').slice(0, 20);
   chunks.unshift(Buffer.from(`${MAGIC} ${size} ${hash}\n`));
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const target = typeof file === 'string' ? file : file(hash);
+  await mkdir(path.dirname(target), { recursive: true });
+  const through = tmp ?? `${target}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(tmp, chunks);
-    await rename(tmp, file);
+    await writeFile(through, chunks);
+    await rename(through, target);
   } catch (err) {
-    await rm(tmp, { force: true });
+    await rm(through, { force: true });
     throw err;
   }
   return hash;

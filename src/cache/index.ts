@@ -5,7 +5,7 @@ export { hashImageFile } from './image-hash.js';
 export { fingerprintInputs, completeStamp, type FileStamps } from './fingerprint.js';
 export { loadBuildState, saveBuildState, newBuildId, readMarker, MARKER, type BuildState, type PageOutputRecord } from './build-state.js';
 export { readPreviousBuild, unchangedBuild, markOutput, recordBuild, restampOutput, type PreviousBuild } from './previous-build.js';
-export { relist, type OutputListing } from './output-stamp.js';
+export { relist, stampOfLine, type OutputListing } from './output-stamp.js';
 export { PageStore, type PageSink, type PageStoreOptions } from './page-store.js';
 export { PageCache, type CacheEntry } from './page-cache.js';
 export { checkedBytes, withChecksum, writeChecked, writeCheckedParts } from './checked-file.js';

@@ -86,6 +86,12 @@ export function relist(outDir: string, listing: OutputListing, changed: Iterable
   return { files };
 }
 
+/** The inode, size and mtime a listing's line (`stampLine`) recorded for its file. */
+export function stampOfLine(line: string): [ino: number, size: number, mtimeMs: number] {
+  const [, size, mtimeMs, , ino] = line.split('\0');
+  return [Number(ino), Number(size), Number(mtimeMs)];
+}
+
 function stampLine(base: string, rel: string): string | null {
   try {
     const s = statSync(base + rel);

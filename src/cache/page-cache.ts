@@ -1,6 +1,6 @@
 // The persistent page cache: `.docsgen-cache/pages/`. A page whose inputs did not change is not parsed or
 // rendered again; its stored result is reused. Safe to delete: an empty cache only means a cold build.
-import { readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseStoredResult, type PageMeta, type PageReads, type PageResult } from '../render/index.js';
 import { readCheckedAndHash, readCheckedJsonAndHash, writeChecked, writeCheckedParts } from './checked-file.js';
@@ -252,9 +252,8 @@ export class PageCache {
       texts.push(e.meta.links);
       stored[p] = { ...e, meta: { ...e.meta, links: [start, end] } };
     }
-    const tmpLinks = path.join(this.dir, `links.${process.pid}.tmp`);
-    const links = await writeCheckedParts(tmpLinks, texts);
-    await rename(tmpLinks, path.join(this.dir, linksFile(links)));
+    // (written through a name with this process's id: the clean-up below knows a dead build's from a live one's)
+    const links = await writeCheckedParts((hash) => path.join(this.dir, linksFile(hash)), texts, path.join(this.dir, `links.${process.pid}.tmp`));
     const index: IndexFile = { version: 6, engine: this.engine, links, entries: stored, paths: table, readSets };
     // with its checksum: an entry's meta is trusted when its page's files are reused, without its stored result
     await writeChecked(path.join(this.dir, INDEX), JSON.stringify(index));

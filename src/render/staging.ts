@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { readMarker as readBuildMarker, type OutputListing } from '../cache/index.js';
+import { readMarker as readBuildMarker, stampOfLine, type OutputListing } from '../cache/index.js';
 import { codes } from '../diagnostics/index.js';
 import { DiagnosticError } from '../diagnostics/index.js';
 import { mapLimit } from '../util/map-limit.js';
@@ -123,9 +123,7 @@ export class Staging {
     return (file) => {
       const rel = under + file;
       const line = inPlace.kept.has(rel) ? inPlace.listing.files.get(rel) : undefined;
-      if (line === undefined) return undefined;
-      const [, size, mtimeMs, , ino] = line.split('\0');
-      return [Number(ino), Number(size), Number(mtimeMs)];
+      return line === undefined ? undefined : stampOfLine(line);
     };
   }
 

@@ -1,6 +1,6 @@
 // A checked cache file gives back exactly the bytes written, and nothing at all once they changed in any way.
 import fc from 'fast-check';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,16 @@ describe('checked cache files', () => {
     await writeFile(file, JSON.stringify({ a: 1 }));
     expect(await readCheckedJson(file)).toBeNull();
     expect(await readChecked(path.join(dir, 'missing'))).toBeNull();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('can be named by their hash, written through the temporary name given and left under that name alone', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-checked-'));
+    const hash = await writeCheckedParts((h) => path.join(dir, `links-${h}.txt`), ['a', 'b'], path.join(dir, 'links.1.tmp'));
+    expect(await readdir(dir)).toEqual([`links-${hash}.txt`]);
+    expect((await readChecked(path.join(dir, `links-${hash}.txt`)))?.toString()).toBe('ab');
+    // the same header hash writeChecked gives for the same bytes
+    expect(await writeChecked(path.join(dir, 'whole'), 'ab')).toBe(hash);
     await rm(dir, { recursive: true, force: true });
   });
 });
