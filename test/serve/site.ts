@@ -1,8 +1,9 @@
 // The built fixture site the serve tests share: fixtures/serve/four-pages-five-redirects plus the repository's
 // templates, built once with the real binary (which writes the redirect artifacts), plus the request table's extras.
-import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { copyFixture, repoRoot, runDocsgen } from '../helpers/cli.js';
 import { extras, type BuiltNames } from './request-table.js';
@@ -21,12 +22,20 @@ export async function closeFixtureSockets(): Promise<void> {
   await Promise.all(sockets.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 }
 
-function listenOnSocket(file: string): Promise<net.Server> {
-  return new Promise((resolve, reject) => {
+/**
+ * A UNIX socket at `file`: bound at a short name and moved there, since a socket's path is limited to 107 bytes
+ * (and Node cut a longer one short without a word, so the file was not where the table asks for it).
+ */
+async function listenOnSocket(file: string): Promise<net.Server> {
+  const short = await mkdtemp(path.join(os.tmpdir(), 's'));
+  const server = await new Promise<net.Server>((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);
-    s.listen(file, () => resolve(s));
+    s.listen(path.join(short, 'sock'), () => resolve(s));
   });
+  await rename(path.join(short, 'sock'), file);
+  await rm(short, { recursive: true });
+  return server;
 }
 
 /** Builds the fixture with `docsgen build` and adds the request table's extra files; returns names of hashed files. */
