@@ -32,6 +32,8 @@ export interface Settled {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** A save of the text the last build read (an editor's second write event, a save without a change). */
+const AS_BUILT = 'as-built';
 // the title, description and navigation title take documentation variables: substituted in discovery, not here
 const VARIABLE = '{{';
 
@@ -87,7 +89,7 @@ export class PagePreviews {
         const p = await this.render(file);
         if (p) this.dirty.delete(file);
         else this.dirty.set(file, ++this.changes);
-        if (p) made.push([file, p]);
+        if (p && p !== AS_BUILT) made.push([file, p]);
       }
       if (this.dirty.size > 0) return [];
       for (const [file, p] of made) this.show(file, p);
@@ -97,9 +99,10 @@ export class PagePreviews {
 
   /**
    * After a build that worked, whose web root is `publicDir`: drops the previews of the texts it read (a preview of a
-   * later save stays), comparing their bytes with the build's.
+   * later save stays), comparing their bytes with the build's. `tasks`: the build's; an up-to-date build has none
+   * and made what the last one adopted did.
    */
-  async settle(publicDir: string, tasks: readonly PageTask[]): Promise<Settled> {
+  async settle(publicDir: string, tasks: readonly PageTask[] = [...this.tasks.values()]): Promise<Settled> {
     const confirmed = new Set<string>();
     const differ: string[] = [];
     const built = new Map(tasks.map((t) => [t.displayFile, t]));
@@ -129,8 +132,11 @@ export class PagePreviews {
     }
   }
 
-  /** A page's preview, or null when this change cannot be shown before the build (see the file's comment). */
-  private async render(file: string): Promise<Preview | null> {
+  /**
+   * A page's preview, or null when this change cannot be shown before the build (see the file's comment), or
+   * AS_BUILT when the text is the one the last build read and no preview is held: the page shows it already.
+   */
+  private async render(file: string): Promise<Preview | typeof AS_BUILT | null> {
     const setup = this.setup;
     const task = this.tasks.get(file);
     if (!setup || !task) return null;
@@ -150,6 +156,7 @@ export class PagePreviews {
     if ([data.title, data.description, data.navTitle ?? ''].some((v) => v.includes(VARIABLE))) return null;
     if (JSON.stringify(data) !== JSON.stringify(task.frontmatter)) return null;
     const textHash = hashBytes(bytes);
+    if (textHash === task.textHash && !this.previews.has(file)) return AS_BUILT;
     const { result, files, stale } = await previewPage({ ...task, textHash }, setup);
     if (!files || stale || hasErrors(result.diagnostics)) return null;
     // a new image is published by the build: until then the preview would show it broken

@@ -133,10 +133,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }
     site = outcome.site;
     buildNumber++;
-    const settled = outcome.render ? await previews.settle(site.dir, outcome.render.tasks) : { confirmed: new Set<string>(), differ: [] };
+    const settled = await previews.settle(site.dir, outcome.render?.tasks);
     if (outcome.render) previews.adopt(outcome.render.setup, outcome.render.tasks, epoch);
-    // pages already showing what this build made (every change in it previewed, byte for byte) keep their state
-    const shown = changed.every((file) => settled.confirmed.has(file));
+    // pages already showing what this build made keep their state: every change in it previewed byte for byte, or
+    // nothing changed since the last build and no preview shows otherwise (a save of the same bytes, an editor's
+    // second write event)
+    const shown = outcome.stats.upToDate ? settled.differ.length === 0 : changed.every((file) => settled.confirmed.has(file));
     emit({ type: 'build-done', ms: outcome.ms, stats: outcome.stats, diagnostics: outcome.diagnostics, build: buildNumber, shown });
     events.send('ok');
     // a page that does not reload learns this build's problems (broken links) from the event, not from `hello`
