@@ -1,7 +1,7 @@
-// Lists an output folder on a thread of its own (see listOutputAside): the walk and a stat of every file, tens of
-// thousands at 10,000 pages, run beside the main thread's fingerprint and discovery instead of after them.
+// Checks the output against the listing the last build recorded, on a thread of its own (recordedListingAside):
+// a stat of every file and folder, tens of thousands at 10,000 pages, beside the main thread's fingerprint.
 import { parentPort, workerData } from 'node:worker_threads';
-import { listOutput } from './output-stamp.js';
+import { checkRecorded, type ListJob } from './output-stamp.js';
 
-const listing = listOutput(workerData as string);
-parentPort!.postMessage(listing ? [...listing.files] : null);
+// (the listing as one string: a structured clone of tens of thousands of pairs costs more than parsing it again)
+parentPort!.postMessage(checkRecorded(workerData as ListJob));

@@ -6,7 +6,7 @@ import { loadBuildState, MARKER, readMarker, saveBuildState, type BuildState, ty
 import { engineId } from './engine.js';
 import { fingerprintInputs, fingerprintOf, type InputStamps } from './fingerprint.js';
 import { cacheKey, stampKey } from './hash.js';
-import { listOutputAside, stampOf, stampOutput, type OutputListing } from './output-stamp.js';
+import { listOutput, LISTING_FILE, recordedListingAside, recordListing, stampOf, type OutputListing } from './output-stamp.js';
 
 /** The project folders and files a build reads, as `fingerprintInputs` needs them. */
 export interface BuildInputs {
@@ -33,11 +33,11 @@ export interface PreviousBuild {
   /** `<content>/**.md`, relative to the root as stamps are keyed. */
   isPage(rel: string): boolean;
   /**
-   * That build's output is in outDir and no file in it was changed, added or removed since (its stamp matches; one
-   * walk of the folder, taken once): its files can be reused without hashing each one.
+   * That build's output is in outDir and no file in it was changed, added or removed since (the listing it
+   * recorded, with that build's stamp, still holds; checked once): its files can be reused without hashing each.
    */
   outputIntact(): Promise<boolean>;
-  /** The intact output's files as that walk found them (null when it is not intact): an in-place commit's base. */
+  /** The intact output's files as that build recorded them (null when it is not intact): an in-place commit's base. */
   intactListing(): Promise<OutputListing | null>;
 }
 
@@ -48,14 +48,14 @@ export interface PreviousBuild {
 export async function readPreviousBuild(project: BuildInputs, outDir: string, flags: { cache: boolean; output: unknown[] }, contentHead: Promise<string | null>): Promise<PreviousBuild> {
   const { root } = project;
   const engine = engineId();
+  // the output's check starts first, on a thread of its own, beside the state's read, the fingerprint and discovery
+  const listed = flags.cache ? recordedListingAside(outDir, path.join(project.cacheDir, LISTING_FILE)) : Promise.resolve(null);
   const state = await loadBuildState(project.cacheDir, engine);
   const marker = state ? await readMarker(outDir) : null;
   const outputKept = state !== null && state.outDir === outDir && marker === state.buildId;
   const contentRel = stampKey(root, project.contentDir);
   const isPage = (rel: string) => rel.startsWith(`${contentRel}/`) && /\.md$/i.test(rel);
-  // the output's walk starts now, on a thread of its own, beside the fingerprint and discovery
   const stamp = outputKept && flags.cache ? state.outputStamp : '';
-  const listed = stamp !== '' ? listOutputAside(outDir) : Promise.resolve(null);
   // With no output to keep, nothing can be skipped, so the fingerprint is not needed before the pages are
   // discovered: pages whose hash is not known are read once, by discovery, for both.
   const inputs = await fingerprintInputs(root, project.dirs, project.files, state?.stamps, flags.cache && outputKept ? undefined : isPage);
@@ -66,8 +66,15 @@ export async function readPreviousBuild(project: BuildInputs, outDir: string, fl
     const contentFingerprint = cacheKey(engine, JSON.stringify([...flags.output, head]), fingerprintOf(root, inputs));
     return (known = { contentFingerprint, fingerprint: cacheKey(contentFingerprint, outDir) });
   };
-  const intact = listed.then((found) => (found && stampOf(found) === stamp ? found : null));
-  return { engine, state, outputKept, contentHead: head, inputs, fingerprints, isPage, outputIntact: async () => (await intact) !== null, intactListing: () => intact };
+  const intact = listed.then(async (found) => {
+    if (!found || stamp === '') return null;
+    if (found.recordedStamp !== null) return found.recordedStamp === stamp ? found : null;
+    // a walk found the recorded build's files: its listing is recorded again, so the next check is a stat each
+    if (stampOf(found.listing()) !== stamp) return null;
+    await recordListing(path.join(project.cacheDir, LISTING_FILE), found.listing());
+    return found;
+  });
+  return { engine, state, outputKept, contentHead: head, inputs, fingerprints, isPage, outputIntact: async () => (await intact) !== null, intactListing: async () => (await intact)?.listing() ?? null };
 }
 
 /**
@@ -95,8 +102,10 @@ export async function markOutput(previous: PreviousBuild, stagingDir: string, bu
 export async function restampOutput(previous: PreviousBuild, project: { cacheDir: string }, outDir: string): Promise<void> {
   const state = await loadBuildState(project.cacheDir, previous.engine);
   if (!state || state.outDir !== outDir || (await readMarker(outDir)) !== state.buildId) return;
-  const outputStamp = stampOutput(outDir);
-  if (outputStamp !== null && outputStamp !== state.outputStamp) await saveBuildState(project.cacheDir, { ...state, outputStamp });
+  const listing = listOutput(outDir);
+  if (listing === null) return;
+  const outputStamp = await recordListing(path.join(project.cacheDir, LISTING_FILE), listing);
+  if (outputStamp !== state.outputStamp) await saveBuildState(project.cacheDir, { ...state, outputStamp });
 }
 
 /** Saves what the next build compares against, once the output is in place. */
@@ -106,7 +115,9 @@ export async function recordBuild(
   build: { outDir: string; buildId: string; buildHash: string; stats: Record<string, number>; diagnostics: BuildState['diagnostics']; outputs: Record<string, PageOutputRecord>; listing?: OutputListing | null },
 ): Promise<void> {
   // an in-place commit knows the output's listing (it restamped what it moved); a swapped-in output is walked
-  const outputStamp = (build.listing ? stampOf(build.listing) : stampOutput(build.outDir)) ?? '';
+  const listing = build.listing ?? listOutput(build.outDir);
+  // (written before the state that names its stamp: a listing the state does not name is not trusted)
+  const outputStamp = listing ? await recordListing(path.join(project.cacheDir, LISTING_FILE), listing) : '';
   const { fingerprint } = previous.fingerprints();
   const { outDir, buildId, buildHash, stats, diagnostics, outputs } = build;
   await saveBuildState(project.cacheDir, { version: 2, engine: previous.engine, fingerprint, outDir, buildId, buildHash, stats, diagnostics, stamps: previous.inputs.stamps, outputs, outputStamp });

@@ -31,8 +31,9 @@ export type RedirectStatus = 301 | 302 | 307 | 308;
 /** The statuses, in the order server configs test them. */
 export const REDIRECT_STATUSES: readonly RedirectStatus[] = [301, 302, 307, 308];
 
-/** Output formats of `export-redirects`. */
-export type RedirectFormat = 'nginx' | 'netlify' | 'json' | 'apache' | 'caddy' | 'vercel' | 'html';
+/** Output formats of `export-redirects`, in the order `--help` lists them (formats/index.ts has one of each). */
+export const FORMAT_IDS = ['nginx', 'netlify', 'json', 'apache', 'caddy', 'vercel', 'html'] as const;
+export type RedirectFormat = (typeof FORMAT_IDS)[number];
 
 /** Hosts a site can say it deploys to (config `deployTarget`): their limits become errors. `static`: html stubs. */
 export const DEPLOY_TARGETS = ['nginx', 'apache', 'caddy', 'netlify', 'cloudflare', 'vercel', 'static'] as const;

@@ -36,7 +36,7 @@ export function registerExportRedirects(program: Command, ctx: CliContext): void
       const redirects = await import('../../redirects/index.js');
       const global: GlobalOptions = { root: opts.root, json: opts.json, quiet: opts.quiet, format: 'text' };
       try {
-        if (!(formatIds as string[]).includes(opts.format)) {
+        if (!(formatIds as readonly string[]).includes(opts.format)) {
           throw new DiagnosticError({ code: codes.USAGE, severity: 'error', message: `unknown format \`${opts.format}\``, hint: `use one of ${formatIds.join(', ')}` }, 2);
         }
         const format = opts.format as RedirectFormat;

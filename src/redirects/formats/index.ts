@@ -1,4 +1,4 @@
-import type { RedirectFormat, RedirectFormatter } from '../types.js';
+import { FORMAT_IDS, type RedirectFormat, type RedirectFormatter } from '../types.js';
 import { apacheFormat } from './apache.js';
 import { caddyFormat } from './caddy.js';
 import { htmlFormat } from './html.js';
@@ -19,4 +19,4 @@ export const formats: Record<RedirectFormat, RedirectFormatter> = {
 };
 
 /** Format ids, in the order `--help` lists them. */
-export const formatIds = Object.keys(formats) as RedirectFormat[];
+export const formatIds: readonly RedirectFormat[] = FORMAT_IDS;
