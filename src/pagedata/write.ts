@@ -7,11 +7,7 @@ export function contentHash(data: string | Uint8Array, length = 16): string {
   return createHash('sha256').update(data).digest('hex').slice(0, length);
 }
 
-/** `page-data/{path or index}/page-data.json` relative to the prefix folder; `/404.html` stays as Gatsby names it. */
-export function pageDataFile(pagePath: string): string {
-  const p = pagePath.replace(/^\/+|\/+$/g, '');
-  return `page-data/${p === '' ? 'index' : p}/page-data.json`;
-}
+export { pageDataFile } from '../util/page-data-path.js';
 
 /** Writes JSON (compact: these are fetched on every navigation) creating folders as needed. */
 export async function writeJson(file: string, data: unknown): Promise<string> {

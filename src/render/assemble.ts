@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { pageDataFile } from '../pagedata/index.js';
+import { pageDataFile } from '../util/page-data-path.js';
 import { chunkNameOf } from './chunk-name.js';
 import { renderDocument } from './document.js';
 import { stringifyWith } from './json-text.js';
