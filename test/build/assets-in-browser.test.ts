@@ -9,7 +9,7 @@ import fg from 'fast-glob';
 import type { Browser, Page } from 'playwright-core';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, networkSettler } from '../helpers/browser.js';
 import { runDocsgen } from '../helpers/cli.js';
 
 /** Triggers of the templates' pop-ups, opened in turn where the layout shows them. */
@@ -76,17 +76,8 @@ async function visit(browser: Browser, origin: string, pages: string[], scheme: 
   page.on('console', (m) => {
     if (/failed to load|not found or invalid|Translations for/.test(m.text())) missing.push(`${current}: ${m.text()}`);
   });
-  let inFlight = 0;
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
   // nothing in flight for 150 ms: the icons and translations a pop-up asks for have arrived
-  const settle = async () => {
-    for (let quiet = 0; quiet < 3; ) {
-      await page.waitForTimeout(50);
-      quiet = inFlight === 0 ? quiet + 1 : 0;
-    }
-  };
+  const settle = networkSettler(page);
   for (const p of pages) {
     current = p;
     await page.goto(origin + p, { waitUntil: 'load' });

@@ -7,7 +7,7 @@ import fg from 'fast-glob';
 import type { Browser } from 'playwright-core';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, networkSettler } from '../helpers/browser.js';
 import { repoRoot, runDocsgen } from '../helpers/cli.js';
 
 // The sample site, built from the repository's own content/, templates/ and redirects/: every page must
@@ -59,16 +59,7 @@ describe('the sample site hydrates in Chromium', () => {
     });
     // Leaving a page while Calcite still fetches an icon aborts that request (and Calcite logs it): wait until
     // nothing is in flight before moving on, so only real problems are recorded.
-    let inFlight = 0;
-    page.on('request', () => inFlight++);
-    page.on('requestfinished', () => inFlight--);
-    page.on('requestfailed', () => inFlight--);
-    const settled = async () => {
-      for (let quiet = 0; quiet < 3; ) {
-        await page.waitForTimeout(50);
-        quiet = inFlight === 0 ? quiet + 1 : 0;
-      }
-    };
+    const settled = networkSettler(page);
     for (const p of pages) {
       current = p;
       await page.goto(origin + p, { waitUntil: 'load' });
