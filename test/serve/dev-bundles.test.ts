@@ -5,19 +5,18 @@
 // `docsgen build` of the same sources. A Markdown save does not write the server bundle again.
 import { readdir, readFile, rm, cp } from 'node:fs/promises';
 import path from 'node:path';
-import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { addMarks, DatedEdits, marks, serverBundleFile, tree, treeDifference } from '../helpers/bundle-inputs.js';
-import { bin, runDocsgen } from '../helpers/cli.js';
+import { runDocsgen } from '../helpers/cli.js';
+import { DevProcess } from './dev-process.js';
 import { copyServeFixture } from './site.js';
 
 const PAGE = 'guide/install/';
 const PAGE_FILE = 'content/guide/install.md';
 
 let dir: string;
-let proc: ResultPromise<{ cwd: string; reject: false; env: Record<string, string>; all: true }>;
-let output = '';
+let dev: DevProcess;
 let url: string;
 // every edit is dated in the past (the dev server trusts only inputs older than its bundle by 2 s)
 let edits: DatedEdits;
@@ -32,20 +31,20 @@ async function served(want: string[], timeoutMs = 120_000): Promise<string> {
       await idle();
       return (await (await fetch(new URL(PAGE, url))).text());
     }
-    if (proc.exitCode !== null && proc.exitCode !== undefined) throw new Error(`docsgen dev exited:\n${output}`);
-    if (Date.now() - started > timeoutMs) throw new Error(`${PAGE} never showed ${JSON.stringify(want)}:\n${html.slice(0, 400)}\n${output}`);
+    if (dev.exited) throw new Error(`docsgen dev exited:\n${dev.output}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`${PAGE} never showed ${JSON.stringify(want)}:\n${html.slice(0, 400)}\n${dev.output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /** Resolves once the dev server's last line says a build ended and nothing was printed for 1.5 s. */
 async function idle(): Promise<void> {
-  let seen = output.length;
+  let seen = dev.output.length;
   let since = Date.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
-    if (output.length !== seen) [seen, since] = [output.length, Date.now()];
-    else if (Date.now() - since > 1500 && /(built \d+ pages|the build failed)[^\n]*\n?$/.test(output.trimEnd().split('\n').at(-1)! + '\n')) return;
+    if (dev.output.length !== seen) [seen, since] = [dev.output.length, Date.now()];
+    else if (Date.now() - since > 1500 && /(built \d+ pages|the build failed)[^\n]*\n?$/.test(dev.output.trimEnd().split('\n').at(-1)! + '\n')) return;
   }
 }
 
@@ -56,19 +55,12 @@ beforeAll(async () => {
   // the doc template shows three marks: from a file it imports, from a package, from an import's resolution
   edits = new DatedEdits(dir);
   await addMarks(edits);
-  proc = execa(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', '0'], { cwd: dir, reject: false, env: { NO_COLOR: '1', CI: 'true' }, all: true });
-  proc.all.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const started = Date.now();
-  while (!/Dev server at (http:\/\/\S+)/.test(output)) {
-    if (Date.now() - started > 120_000 || (proc.exitCode !== null && proc.exitCode !== undefined)) throw new Error(`docsgen dev did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  url = output.match(/Dev server at (http:\/\/\S+)/)![1]!;
+  dev = await DevProcess.start(dir);
+  url = dev.url;
 }, 180_000);
 
 afterAll(async () => {
-  if (proc && proc.exitCode === null) proc.kill('SIGTERM');
-  await proc;
+  await dev?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -122,8 +114,7 @@ describe('docsgen dev reuses its template bundles only while their inputs are un
     }
 
     // a cold build of the same sources in a fresh folder writes the same bytes
-    proc.kill('SIGTERM');
-    await proc;
+    await dev.stop();
     // the previous outputs each build swapped out (removed after the page reloaded) are gone once dev stops
     expect((await readdir(path.join(dir, '.docsgen-cache'))).filter((f) => /^dev\.(old|tmp)-/.test(f))).toEqual([]);
     const fresh = `${dir}-cold`;
