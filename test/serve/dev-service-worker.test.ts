@@ -62,9 +62,10 @@ describe('docsgen dev after docsgen serve on the same address', () => {
     expect(dev).toBe(`${served}/documentation/`);
     await page.goto(`${dev}guide/install/`);
     await expect.poll(registrations, { timeout: 15_000 }).toBe(0);
-    // the page now comes from dev (its live-reload script), not from the old worker's cache
-    await page.goto(`${dev}guide/install/`);
-    expect(await page.evaluate(() => [navigator.serviceWorker.controller, !!document.querySelector('script[data-docsgen-dev]')])).toEqual([null, true]);
+    // the page now comes from dev (its live-reload script), not from the old worker's cache: the worker reloads
+    // it once it has unregistered (a goto of the test's own raced that reload in CI, so the test waits for it)
+    const state = () => page.evaluate(() => [navigator.serviceWorker.controller, !!document.querySelector('script[data-docsgen-dev]')]).catch(() => 'navigating');
+    await expect.poll(state, { timeout: 15_000 }).toEqual([null, true]);
     await context.close();
   }, 90_000);
 });
