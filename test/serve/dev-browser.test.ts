@@ -58,11 +58,10 @@ describe('docsgen dev in the browser', { timeout: 120_000 }, () => {
     await showsText('The edited install text is here.');
     // a fresh document: the page reloaded itself
     expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBeUndefined();
-    // shown before its build (a preview), then the persistent build cache: one edited page is the one page
-    // rendered again, the rest come from the cache, and its bytes are those the page shows already
-    // (a save seen half-written goes through a build of its own first: the last build is the one that counts)
-    await dev.waitForOutput(/shown before the build: \/documentation\/guide\/install\/\n/, from);
-    await dev.waitForOutput(/changed: content\/guide\/install\.md; rebuilding…\nbuilt 4 pages in \d+ ms \(1 rendered, 5 from the cache\); the pages showed it already/, from);
+    // the persistent build cache: one edited page is the one page rendered again, the rest come from the cache.
+    // Usually shown before its build (a preview, dev-preview.test.ts); a save the watcher saw half-written is not
+    // previewed, and its build reloads the page (CI once had it so): either way the page updated by itself.
+    await dev.waitForOutput(/changed: content\/guide\/install\.md; rebuilding…\n(?:shown before the build: \/documentation\/guide\/install\/\n)?built 4 pages in \d+ ms \(1 rendered, 5 from the cache\); (?:the pages showed it already|pages reloaded)/, from);
     // the fixture sets no siteUrl: the info line is said at the first build, not again at each rebuild
     expect(dev.output.match(/  info  DG1306  siteUrl is not set/g)).toHaveLength(1);
   });
