@@ -40,7 +40,7 @@ export function listOutput(outDir: string): OutputListing | null {
   } catch {
     return null;
   }
-  const base = outDir.endsWith(path.sep) ? outDir : outDir + path.sep;
+  const base = withSep(outDir);
   const files = new Map<string, string>();
   const dirs = new Map<string, string>();
   const top = dirLine(base, '');
@@ -80,7 +80,7 @@ export function parseListing(text: string): OutputListing {
  */
 export function listingHolds(outDir: string, listing: OutputListing): boolean {
   if (!listing.dirs.has('')) return false;
-  const base = outDir.endsWith(path.sep) ? outDir : outDir + path.sep;
+  const base = withSep(outDir);
   for (const [rel, line] of listing.files) if (stampLine(base, rel) !== line) return false;
   for (const [rel, line] of listing.dirs) if (dirLine(base, rel) !== line) return false;
   return true;
@@ -171,7 +171,7 @@ export function stampOf(listing: OutputListing): string {
  * new walk would find when nothing else moved, for a tenth of a walk's cost. Null when a changed file is gone.
  */
 export function relist(outDir: string, listing: OutputListing, changed: Iterable<string>, removed: Iterable<string>): OutputListing | null {
-  const base = outDir.endsWith(path.sep) ? outDir : outDir + path.sep;
+  const base = withSep(outDir);
   const files = new Map(listing.files);
   const dirs = new Map(listing.dirs);
   // the folders whose entries can have changed: every one above a file moved or removed (made or emptied ones too)
@@ -226,5 +226,8 @@ function dirLine(base: string, rel: string): string | null {
     return null;
   }
 }
+
+/** `dir` ending in the separator: entries are named by appending their relative path. */
+const withSep = (dir: string) => (dir.endsWith(path.sep) ? dir : dir + path.sep);
 
 const toRel = path.sep === '/' ? (p: string) => p : (p: string) => p.split(path.sep).join('/');
