@@ -14,8 +14,8 @@ import { chunkNameOf } from './chunk-name.js';
 import { bundlesStored, keepBundle, reuseBundle, type BundleStore } from './bundle-cache.js';
 
 /** The server bundle's @lit/react: compiled next to this file, or its TypeScript source when run from src/. */
-const LIT_REACT_SERVER = ['.js', '.ts']
-  .map((ext) => fileURLToPath(new URL(`./lit-react-server${ext}`, import.meta.url)))
+const LIT_REACT_SERVER = [new URL('./lit-react-server.js', import.meta.url), new URL('./lit-react-server.ts', import.meta.url)]
+  .map((url) => fileURLToPath(url))
   .find((file) => existsSync(file))!;
 
 /** `docsgen/runtime` in a template: the runtime's template API (src/client/template-api.ts), compiled. */
