@@ -201,8 +201,17 @@ describe.concurrent('readers on every screen: the sample site in Chromium', () =
     // the button says expanded once calcite's open transition has ended (calciteDropdownOpen), and with it the
     // focus calcite gives an item then: an End before that could be undone between the check below and the Enter
     await expect.poll(() => page.getAttribute('.more-button', 'aria-expanded')).toBe('true');
-    // when its open transition ends, calcite focuses the current section's item (or the first): an End pressed
-    // before that is undone under load, so press End until the last item holds focus (End is idempotent)
+    // when its open transition ends, calcite focuses the current section's item (or the first), by an async
+    // setFocus that can land after the event: an End pressed before it is undone, so wait for that focus first
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const all = [...document.querySelectorAll('.more-menu calcite-dropdown-item')] as (HTMLElement & { selected: boolean })[];
+          return document.activeElement === (all.find((i) => i.selected) ?? all[0]);
+        }),
+      )
+      .toBe(true);
+    // then press End until the last item holds focus (End is idempotent)
     const focusedHref = () => page.evaluate(() => document.activeElement?.getAttribute('href'));
     await expect
       .poll(async () => {
