@@ -111,8 +111,11 @@ async function bundleCli(out) {
   for (const [name, dir] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {
     const pkg = JSON.parse(await readFile(path.resolve(root, dir, 'package.json'), 'utf8'));
     const files = await fg(['LICEN[CS]E*', 'licen[cs]e*', 'COPYING*'], { cwd: path.resolve(root, dir) });
-    const text = files.length ? (await readFile(path.resolve(root, dir, files.sort()[0]), 'utf8')).trim() : `${pkg.license ?? 'no license stated'} (no license file in the package)`;
-    notices.push(`## ${name} ${pkg.version} (${pkg.license ?? 'no license field'})`, '', '```', text, '```', '');
+    // `licenses: [{ type }]` is the old form of the field (format 0.2.2 has it)
+    const license = pkg.license ?? pkg.licenses?.map((l) => l.type).join(' OR ') ?? 'no license stated';
+    const author = typeof pkg.author === 'string' ? pkg.author : pkg.author?.name;
+    const text = files.length ? (await readFile(path.resolve(root, dir, files.sort()[0]), 'utf8')).trim() : `${license}${author ? `, by ${author}` : ''} (the package has no license file)`;
+    notices.push(`## ${name} ${pkg.version} (${license})`, '', '```', text, '```', '');
   }
   await writeFile(`${out}/bundle/THIRD-PARTY-LICENSES.md`, notices.join('\n'));
 }
