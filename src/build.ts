@@ -4,10 +4,9 @@
 // (content, pagedata, redirects, images, links, sw) are imported when their step comes, so it never loads them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { loadProject, PROJECT, type Project, type SiteConfig } from './config/index.js';
 import { hasErrors, writeFailure, type Diagnostic, type StageResult } from './diagnostics/index.js';
-import { cacheKey, completeStamp, hashImageFile, markOutput, PageStore, readPreviousBuild, recordBuild, restampOutput, stampedHash, stampKey, unchangedBuild, type PreviousBuild } from './cache/index.js';
+import { cacheKey, completeStamp, configMemo, hashImageFile, markOutput, PageStore, readPreviousBuild, recordBuild, restampOutput, stampedHash, stampKey, unchangedBuild, type PreviousBuild } from './cache/index.js';
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
@@ -125,12 +124,13 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const run = new BuildRun(options);
   const { diagnostics, stats } = run;
   // 1. Load the project (and put right what a build killed during its swap left).
-  const project = await loadProject(options.root ?? '.');
+  // the config the last build validated is reused while its bytes are the same (--no-cache validates it again)
+  const project = await loadProject(options.root ?? '.', {}, options.cache !== false ? configMemo(options.root ?? '.') : undefined);
   const { root, config } = project;
   const prefixDir = config.pathPrefix.replace(/^\//, '');
   const outDir = path.resolve(root, options.out ?? 'dist');
   // the site's remark/rehype plugins, found (not loaded): their versions are inputs of the fingerprint and pages
-  const markdownPlugins = resolveMarkdownPlugins(root, config);
+  const markdownPlugins = await resolveMarkdownPlugins(root, config);
   await recoverOutput(outDir);
 
   // 2. Reuse: nothing changed since the last build, and its output is as it left it → done.
@@ -252,6 +252,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
     // 7. Redirects: checked against the pages just built, then every server format written. One listing of the
     // web root serves them and the link checker (synchronous: fast-glob's async walk is 3x slower here).
     run.progress({ phase: 'redirects', done: 0, total: 1 });
+    const { default: fg } = await import('fast-glob'); // not on a no-change build's path
     const siteFiles = staging.listFiles(publicDir, fg.sync('**/*', { cwd: publicDir, dot: true, onlyFiles: true, followSymbolicLinks: true }));
     diagnostics.push(...(await redirectsStage.publishRedirects(rules, { publicDir, serverDir, siteFiles, pathPrefix: config.pathPrefix, allowedRedirectHosts: config.allowedRedirectHosts, proxyAllowedHosts: config.proxyAllowedHosts, deployTarget: config.deployTarget, matchPaths })));
     run.collectGarbage(); // before the link checker starts its threads

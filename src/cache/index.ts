@@ -1,5 +1,6 @@
 // Public face of the cache stage: the persistent build cache in `.docsgen-cache/` (safe to delete).
 export { engineId } from './engine.js';
+export { configMemo } from './config-memo.js';
 export { cacheKey, stampKey } from './hash.js';
 export { hashImageFile } from './image-hash.js';
 export { fingerprintInputs, completeStamp, type FileStamps } from './fingerprint.js';

@@ -1,6 +1,6 @@
 import { MAX_YAML_ALIASES, readYaml } from '../util/read-yaml.js';
 import { z } from 'zod';
-import { issuePosition } from '../config/index.js';
+import { issuePosition } from '../util/yaml-positions.js';
 import { codes } from '../diagnostics/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { isIsoDate } from './iso-date.js';

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaults, issuePosition, readYaml } from '../config/index.js';
+import { defaults } from '../config/index.js';
+import { readYaml } from '../util/read-yaml.js';
+import { issuePosition } from '../util/yaml-positions.js';
 import type { SourceLocation } from '../diagnostics/index.js';
 
 /**

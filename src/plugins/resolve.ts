@@ -10,7 +10,6 @@ import path from 'node:path';
 import { docsgenRoot } from '../config/index.js';
 import type { SiteConfig } from '../config/index.js';
 import { codes, DiagnosticError } from '../diagnostics/index.js';
-import { configLocation } from './config-location.js';
 
 /** One configured plugin, resolved: plain data, so render threads get it in their setup and import it by path. */
 export interface ResolvedPlugin {
@@ -36,13 +35,15 @@ export interface ResolvedPlugins {
 const CONDITIONS = new Set(['import', 'node', 'default']);
 
 /** Resolves every plugin of `config.markdown`; throws DiagnosticError (exit 2, DG1110) for one it cannot find. */
-export function resolveMarkdownPlugins(root: string, config: Pick<SiteConfig, 'markdown'>): ResolvedPlugins {
+export async function resolveMarkdownPlugins(root: string, config: Pick<SiteConfig, 'markdown'>): Promise<ResolvedPlugins> {
   const plugins: ResolvedPlugin[] = [];
   for (const kind of ['remark', 'rehype'] as const) {
-    config.markdown[`${kind}Plugins`].forEach((entry, index) => {
+    for (const [index, entry] of config.markdown[`${kind}Plugins`].entries()) {
       const [name, ...rest] = typeof entry === 'string' ? [entry] : entry;
       const found = findModule(root, name);
       if (!found) {
+        // the config is read again (with the YAML package, loaded now) only to point at the entry
+        const { configLocation } = await import('./config-location.js');
         throw new DiagnosticError(
           {
             code: codes.PLUGIN_NOT_FOUND,
@@ -57,7 +58,7 @@ export function resolveMarkdownPlugins(root: string, config: Pick<SiteConfig, 'm
         );
       }
       plugins.push({ kind, name, file: found.file, version: found.version, ...(rest.length > 0 ? { options: rest[0] } : {}), index });
-    });
+    }
   }
   const key = plugins.length === 0 ? '' : hash(JSON.stringify(plugins.map((p) => [p.kind, p.name, p.version, p.options ?? null])));
   return { plugins, key };

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, Scalar, type Node, type Pair } from 'yaml';
 import { MAX_YAML_ALIASES, readYaml } from '../util/read-yaml.js';
-import { issuePosition } from '../config/index.js';
+import { issuePosition } from '../util/yaml-positions.js';
 import type { Diagnostic, StageResult } from '../diagnostics/index.js';
 import { redirectCodes } from './codes.js';
 import { redirectEntrySchema } from './schema.js';

@@ -1,3 +1,5 @@
+import { FORMAT_IDS, type RedirectFormat } from '../util/redirect-formats.js';
+
 /** One redirect as loaded from `redirects/*.yaml`, carrying the seed's redirect entry shape too. */
 export interface RedirectRule {
   /** Source as written: a served path under the prefix, with `:name` segments or a trailing `*` splat. */
@@ -32,8 +34,7 @@ export type RedirectStatus = 301 | 302 | 307 | 308;
 export const REDIRECT_STATUSES: readonly RedirectStatus[] = [301, 302, 307, 308];
 
 /** Output formats of `export-redirects`, in the order `--help` lists them (formats/index.ts has one of each). */
-export const FORMAT_IDS = ['nginx', 'netlify', 'json', 'apache', 'caddy', 'vercel', 'html'] as const;
-export type RedirectFormat = (typeof FORMAT_IDS)[number];
+export { FORMAT_IDS, type RedirectFormat };
 
 /** Hosts a site can say it deploys to (config `deployTarget`): their limits become errors. `static`: html stubs. */
 export const DEPLOY_TARGETS = ['nginx', 'apache', 'caddy', 'netlify', 'cloudflare', 'vercel', 'static'] as const;

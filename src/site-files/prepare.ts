@@ -3,7 +3,9 @@
 // problems of the theming keys (a missing logo, a header link to no page), each at its line of the config.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaults, issuePosition, readYaml, type Project } from '../config/index.js';
+import { defaults, type Project } from '../config/index.js';
+import { readYaml } from '../util/read-yaml.js';
+import { issuePosition } from '../util/yaml-positions.js';
 import type { SourcePage } from '../content/index.js';
 import type { Diagnostic, SourceLocation } from '../diagnostics/index.js';
 import type { OutputClaim } from '../pagedata/index.js';

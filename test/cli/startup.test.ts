@@ -46,7 +46,7 @@ describe('starting the CLI', () => {
     }
   });
 
-  it('loads neither the content nor the pagedata stage for a build that finds nothing changed', async () => {
+  it('loads neither the content nor the pagedata stage, nor YAML or zod, for a build that finds nothing changed', async () => {
     const site = await copyFixture('build/good-site');
     try {
       expect((await runDocsgen(['build', '--root', site])).exitCode).toBe(0);
@@ -56,6 +56,8 @@ describe('starting the CLI', () => {
       const stages = [...new Set(loaded.filter((f) => f.startsWith('src/')).map((f) => f.split('/')[1]))];
       expect(stages).toContain('cache');
       expect(stages.filter((s) => s === 'content' || s === 'pagedata')).toEqual([]);
+      // the config the last build validated is reused (.docsgen-cache/config.json): no YAML parser, no zod
+      expect(loaded.filter((f) => /^package:(yaml|zod|fast-glob|cli-progress)$/.test(f))).toEqual([]);
     } finally {
       await rm(site, { recursive: true, force: true });
     }

@@ -16,7 +16,7 @@ import { repoRoot } from '../helpers/cli.js';
 import { assertReaching } from '../helpers/reach.js';
 
 const siteRoot = path.join(repoRoot, 'fixtures/content/plugins-directive');
-const plugins = resolveMarkdownPlugins(siteRoot, { markdown: { remarkPlugins: ['./plugins/directives.mjs'], rehypePlugins: ['rehype-slug'] } });
+const plugins = await resolveMarkdownPlugins(siteRoot, { markdown: { remarkPlugins: ['./plugins/directives.mjs'], rehypePlugins: ['rehype-slug'] } });
 const opts: CompileOptions = { root: repoRoot, contentDir: path.join(repoRoot, 'content'), pathPrefix: '/documentation', variables: VARIABLES, imageMaxWidth: 995 };
 
 async function both(text: string, file: string) {

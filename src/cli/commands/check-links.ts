@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { PROJECT } from '../../config/index.js';
 import { DiagnosticError, hasErrors } from '../../diagnostics/index.js';
 import { codes } from '../../diagnostics/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
+import { cliProgress } from '../progress.js';
 
 interface CheckLinksCliOptions extends GlobalOptions {
   redirects?: string;
@@ -93,9 +93,10 @@ function toNumber(flag: string, value: string, min: number): number {
 function createProgress(ctx: CliContext, opts: GlobalOptions): { update: (done: number, total: number) => void; stop: () => void } {
   if (opts.quiet || opts.json || opts.format === 'github') return { update: () => undefined, stop: () => undefined };
   if (ctx.io.stderr.isTTY) {
-    const bar = new cliProgress.SingleBar(
+    const { SingleBar, Presets } = cliProgress();
+    const bar = new SingleBar(
       { stream: ctx.io.stderr as NodeJS.WriteStream, format: 'checking links [{bar}] {value}/{total} pages', clearOnComplete: true, hideCursor: true },
-      cliProgress.Presets.shades_classic,
+      Presets.shades_classic,
     );
     let started = false;
     return {

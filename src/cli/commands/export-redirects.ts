@@ -5,8 +5,7 @@ import type { Command } from 'commander';
 import { loadProject } from '../../config/index.js';
 import { codes } from '../../diagnostics/index.js';
 import { DiagnosticError, hasErrors } from '../../diagnostics/index.js';
-import { formatIds } from '../../redirects/index.js';
-import type { RedirectFormat } from '../../redirects/index.js';
+import { FORMAT_IDS as formatIds, type RedirectFormat } from '../../util/redirect-formats.js';
 import type { CliContext, GlobalOptions } from '../context.js';
 
 interface ExportRedirectsOptions extends Omit<GlobalOptions, 'format'> {

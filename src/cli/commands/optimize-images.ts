@@ -1,14 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import cliProgress from 'cli-progress';
-import fg from 'fast-glob';
 import { loadProject } from '../../config/index.js';
 import { codes } from '../../diagnostics/index.js';
 import { DiagnosticError, type Diagnostic } from '../../diagnostics/index.js';
 import type * as DescribeModule from '../../images/describe.js';
 import type { ImageJob } from '../../images/index.js';
 import { withGlobalOptions, type CliContext, type GlobalOptions } from '../context.js';
+import { cliProgress } from '../progress.js';
 
 interface OptimizeImagesCliOptions extends GlobalOptions {
   in?: string;
@@ -113,6 +112,7 @@ async function listImages(inDir: string, root: string): Promise<string[]> {
   if (info.isFile()) return [inDir];
   const { IMAGE_EXTENSIONS } = await import('../../images/index.js');
   const pattern = `**/*.{${IMAGE_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
+  const { default: fg } = await import('fast-glob'); // on use: the other commands do not load it
   return (await fg(pattern, { cwd: inDir, absolute: true, caseSensitiveMatch: false, ignore: ['**/node_modules/**'] })).sort();
 }
 
@@ -120,9 +120,10 @@ async function listImages(inDir: string, root: string): Promise<string[]> {
 function createProgress(ctx: CliContext, opts: GlobalOptions): { update: (done: number, total: number) => void; stop: () => void } {
   if (opts.json || opts.quiet) return { update: () => {}, stop: () => {} };
   if (ctx.io.stderr.isTTY) {
-    const bar = new cliProgress.SingleBar(
+    const { SingleBar, Presets } = cliProgress();
+    const bar = new SingleBar(
       { format: 'images {bar} {value}/{total} ({percentage}%)', stream: ctx.io.stderr as NodeJS.WritableStream, hideCursor: true, clearOnComplete: true },
-      cliProgress.Presets.shades_classic,
+      Presets.shades_classic,
     );
     let started = false;
     return {
