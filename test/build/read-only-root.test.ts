@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeWhen } from '../helpers/ci.js';
 import { canMount } from '../helpers/mount.js';
-import { copyFixture, NOBODY, runDocsgen } from '../helpers/cli.js';
+import { copyFixture, letNobodyIn, NOBODY, runDocsgen } from '../helpers/cli.js';
 import { snapshotTree } from '../helpers/site.js';
 
 // A project on a read-only file system (a CI checkout mounted read-only): docsgen cannot create its cache. The
@@ -67,6 +67,12 @@ describeWhen(mountable, 'a read-only bind mount needs root')('a read-only projec
 // root the build runs as `nobody`, owner of its copy of the project.
 describe('read-only folders (file modes)', () => {
   const copies: string[] = [];
+  // the child runs this checkout's bin/docsgen as `nobody`, wherever the checkout was cloned
+  let restoreModes = async () => {};
+  beforeAll(async () => {
+    restoreModes = await letNobodyIn();
+  });
+  afterAll(() => restoreModes());
   afterEach(async () => {
     for (const dir of copies.splice(0)) {
       await chmod(dir, 0o755);

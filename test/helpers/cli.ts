@@ -1,5 +1,5 @@
 import { execa, type Result } from 'execa';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,27 @@ export function runDocsgen(args: string[], options: { cwd?: string; env?: Record
     env: { ...env, ...(drop.length ? { HOME: os.tmpdir() } : {}) },
     all: false,
   });
+}
+
+/**
+ * Lets `nobody` reach this checkout (the unprivileged child runs its bin/docsgen): a checkout cloned into a folder
+ * only its owner may enter, as `mktemp -d` makes, gets the search bit for others on each such folder above it.
+ * Returns what puts the modes back.
+ */
+export async function letNobodyIn(): Promise<() => Promise<void>> {
+  const changed: { dir: string; mode: number }[] = [];
+  if (process.getuid?.() !== 0) return async () => {};
+  for (let dir = repoRoot; ; dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) {
+      changed.push({ dir, mode: mode & 0o7777 });
+      await chmod(dir, (mode & 0o7777) | 0o001);
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  return async () => {
+    for (const { dir, mode } of changed.reverse()) await chmod(dir, mode);
+  };
 }
 
 /** Copies a fixture (a folder under fixtures/) to a fresh temporary folder and returns its path. */
