@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { navItemsHtml } from './nav-tree-html';
 import { navTree } from './nav-tree-island';
 import type { NavItem } from './types';
 
@@ -10,6 +11,9 @@ import type { NavItem } from './types';
  * it is opened, once the page is interactive. Used by the sidebar and by the navigation drawer.
  */
 export function NavTree({ nav, section, current }: { nav: NavItem[]; section: string; current: string }) {
+  // on the server, the same HTML made as a string (nav-tree-html.ts): a long sidebar is most of a page's render
+  const html = typeof window === 'undefined' ? navItemsHtml(nav, section, current) : null;
+  if (html !== null) return <ul className="nav-tree" {...navTree.attrs()} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <ul className="nav-tree" {...navTree.attrs()}>
       {nav.map((n) =>
