@@ -10,7 +10,7 @@ import { cacheKey, completeStamp, configMemo, hashImageFile, markOutput, PageSto
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
-import { compileClient, compileServerTemplates, oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startRenderWorkers, startSpareRenderWorker, unstaged, type PageTask, type RenderedPage, type RenderSetup, type RenderWorkers } from './render/index.js';
+import { compileServerTemplates, oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startClient, startRenderWorkers, startSpareRenderWorker, unstaged, type PageTask, type RenderedPage, type RenderSetup, type RenderWorkers } from './render/index.js';
 import { collectGarbage } from './memory.js';
 import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
 
@@ -95,7 +95,7 @@ type BuildResult = StageResult<{ outDir: string; buildHash: string } | null, Bui
 
 /** Builds the site: every page, page data, assets, images, service worker, manifest and redirect artifacts. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const prestarted: Prestarted = { workers: null, warming: null };
+  const prestarted: Prestarted = { workers: null, warming: null, bundling: [] };
   try {
     return await runBuild(options, prestarted);
   } catch (err) {
@@ -107,7 +107,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await prestarted.workers?.close();
     // nor does a build that stopped early leave images encoding into the cache after it returns
     await prestarted.warming;
-    // nor an esbuild process, however the build ended
+    // nor an esbuild process, however the build ended (a bundle still under way is let finish, not restarted)
+    await Promise.allSettled(prestarted.bundling);
     await stopBundler();
     // nor a staging folder an in-place commit left to remove (dev's builds leave theirs until the page reloaded)
     if (options.removeOldOutputLater !== true) await oldOutputsRemoved();
@@ -118,6 +119,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 interface Prestarted {
   workers: RenderWorkers | null;
   warming: Promise<unknown> | null;
+  /** The template bundles, started ahead of the steps that wait for them. */
+  bundling: Promise<unknown>[];
 }
 
 async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<BuildResult> {
@@ -148,16 +151,27 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   const pluginsChecked = checkMarkdownPlugins(root, markdownPlugins);
   pluginsChecked.catch(() => undefined);
   const gitDates = previous.contentHead ? readGitDates(project.contentDir) : Promise.resolve(null);
+  // the templates bundle (esbuild, another process) while this thread discovers the pages; the bundles of the
+  // last build are reused while their inputs are unchanged (--no-cache only refreshes them)
+  const bundles = { dir: path.join(project.cacheDir, 'bundles'), reuse: useCache };
+  let serverAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (serverAsked = resolve));
+  const serverBundling = compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root, bundles, serverAsked);
+  prestarted.bundling.push(serverBundling);
+  serverBundling.then((b) => prestarted.workers?.preload(b.file), () => undefined);
+  // discovery holds this thread: it starts once esbuild has the request (a few ms of reads and a spawn before)
+  await asked;
   const found = run.take(await discoverPages(project.contentDir, root, config.variables, (rel, hash) => completeStamp(previous.inputs, rel, hash), (rel) => previous.inputs.stamps[rel]?.[0], { strict: options.strict === true, cacheDir: project.cacheDir, knownHash: (rel) => (useCache && !previous.inputs.pending.has(rel) ? previous.inputs.stamps[rel]?.[2] : undefined) }));
   run.lap('discover');
   // beside the template compile: the other render threads start, and the images pages seem to show encode aside
   if (previous.state === null) prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));
   if (options.images !== false && found.imageHints.length > 0) prestarted.warming = warmImages(project, previous, found.imageHints);
-  // the bundles of the last build are reused while their inputs are unchanged (--no-cache only refreshes them)
-  const bundles = { dir: path.join(project.cacheDir, 'bundles'), reuse: useCache };
-  const serverBundle = await compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root, bundles);
-  prestarted.workers?.preload(serverBundle.file);
+  const serverBundle = await serverBundling;
   run.lap('serverTemplates', { phase: 'templates', done: 1, total: 2 });
+  // the browser bundle, while this thread plans: it needs the app options only to finish
+  const clientBundling = await startClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, islandTemplates: config.hydration === 'full' ? [] : serverBundle.islandTemplates, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, store: bundles });
+  prestarted.bundling.push(clientBundling.done);
+  await clientBundling.asked;
   const rules = run.take(await redirectsStage.loadRedirects(project.redirectsDir, { root })).outputs.rules;
   stats.redirects = rules.length;
   const ownFiles = run.take((await import('./site-files/index.js')).prepareSiteFiles(project, found.pages));
@@ -188,7 +202,7 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   let assets: Promise<Diagnostic[]> | null = null;
   try {
     // 4. Browser bundles (runtime, a chunk per template, styles; their hash is the build hash) and shared data.
-    const client = await compileClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, islandTemplates: config.hydration === 'full' ? [] : serverBundle.islandTemplates, outDir: siteDir, urlBase: config.pathPrefix, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, appOptions: plan.appOptions, appendCss: `${ownFiles.themeCss}:root{--image-display-max-width:${config.images.displayMaxWidth}px}\n`, store: bundles });
+    const client = await clientBundling.finish({ outDir: siteDir, urlBase: config.pathPrefix, appOptions: plan.appOptions, appendCss: `${ownFiles.themeCss}:root{--image-display-max-width:${config.images.displayMaxWidth}px}\n` });
     stats.bundlesReused = Number(serverBundle.reused) + Number(client.reused);
     run.lap('clientBundle', { phase: 'templates', done: 2, total: 2 });
     void stopBundler(); // esbuild's work is done: its process ends now, not as a defunct one after the command

@@ -105,7 +105,15 @@ export async function listTemplateFiles(templatesDir: string): Promise<string[]>
  * renders them whatever folder the site lives in). Compiled once per build (unless an earlier build's bundle in
  * `store` still holds: see bundle-cache.ts), imported once per worker.
  */
-export async function compileServerTemplates(templatesDir: string, outDir: string, displayRoot: string, store: BundleStore | null = null): Promise<ServerBundle> {
+export async function compileServerTemplates(templatesDir: string, outDir: string, displayRoot: string, store: BundleStore | null = null, asked?: () => void): Promise<ServerBundle> {
+  try {
+    return await serverTemplates(templatesDir, outDir, displayRoot, store, asked);
+  } finally {
+    asked?.();
+  }
+}
+
+async function serverTemplates(templatesDir: string, outDir: string, displayRoot: string, store: BundleStore | null, asked?: () => void): Promise<ServerBundle> {
   const files = await listTemplateFiles(templatesDir);
   const imports = files.map((f, i) => `import * as t${i} from ${JSON.stringify(`./${f}`)};`).join('\n');
   const map = files.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: t${i}.default`).join(',\n');
@@ -118,6 +126,7 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   const options = serverOptions(contents, templatesDir);
   const kept = await reuseBundle<ServerMeta>(keptAs, keptWith, store);
   if (kept) {
+    asked?.();
     // render threads import it by name: written again when someone removed or damaged it (the kept bytes are checked)
     const output = kept.files['bundle']!;
     const onDisk = await readFile(kept.meta.file).catch(() => null);
@@ -129,7 +138,9 @@ export async function compileServerTemplates(templatesDir: string, outDir: strin
   let output: Uint8Array;
   let metafile: Metafile;
   try {
-    const result = await build(options);
+    const running = build(options);
+    asked?.(); // esbuild has the request: it works in its own process from here
+    const result = await running;
     output = result.outputFiles[0]!.contents;
     metafile = result.metafile;
   } catch (err) {
@@ -234,21 +245,38 @@ export interface ClientBundle {
   reused: boolean;
 }
 
-/** What compileClient bundles, and where its files go. */
-export interface ClientOptions {
+/** What the client build bundles: known once the server bundle is (its templates, which of them are islands). */
+export interface ClientInputs {
   templatesDir: string;
   templates: string[];
   /** Templates whose pages load the islands runtime (ServerBundle.islandTemplates). */
   islandTemplates?: string[];
-  outDir: string;
-  urlBase: string;
   cacheDir: string;
   displayRoot: string;
+  /** Where esbuild's output is kept for the next build, and whether an earlier one may be reused (bundle-cache.ts). */
+  store?: BundleStore | null;
+}
+
+/** Where the client build's files go and what its runtimes carry: known once the build has planned the site. */
+export interface ClientFinish {
+  outDir: string;
+  urlBase: string;
   appOptions: Record<string, unknown>;
   /** CSS appended to the stylesheet (the config's theme colors), after everything styles.css holds. */
   appendCss?: string;
-  /** Where esbuild's output is kept for the next build, and whether an earlier one may be reused (bundle-cache.ts). */
-  store?: BundleStore | null;
+}
+
+/** What compileClient bundles, and where its files go. */
+export type ClientOptions = ClientInputs & ClientFinish;
+
+/** A client build under way: esbuild runs (or an earlier output is checked) while the build plans the site. */
+export interface PendingClient {
+  /** Settles once esbuild has the request (or an earlier output is taken): the build may then block its thread. */
+  asked: Promise<void>;
+  /** Names, writes and hashes the files once the site's app options are known; rejects as the bundle failed. */
+  finish(opts: ClientFinish): Promise<ClientBundle>;
+  /** Settles when esbuild is done with it (a build that stops early waits for this before ending esbuild). */
+  done: Promise<unknown>;
 }
 
 /**
@@ -256,6 +284,31 @@ export interface ClientOptions {
  * componentChunkName, shared chunks, and the stylesheet; every file name content-hashed.
  */
 export async function compileClient(opts: ClientOptions): Promise<ClientBundle> {
+  return startClient(opts).finish(opts);
+}
+
+/**
+ * Starts the client bundle. Nothing esbuild emits depends on the app options, the theme's CSS or where the files
+ * go (the runtimes get their options, and every file its name, in `finish`), so a build starts it as soon as it
+ * knows the templates and plans the site meanwhile.
+ */
+export function startClient(opts: ClientInputs): PendingClient {
+  let onAsked = () => {};
+  const asked = new Promise<void>((resolve) => (onAsked = resolve));
+  const bundled = bundleOrReuse(opts, onAsked).finally(onAsked);
+  bundled.catch(() => undefined); // its failure is the build's when it finishes, not an unhandled rejection
+  return {
+    asked,
+    done: bundled,
+    finish: async (where) => {
+      const b = await bundled;
+      return { ...(await finishClient({ ...where, islandTemplates: opts.islandTemplates ?? [] }, b.outputs, b.inputs)), reused: b.reused };
+    },
+  };
+}
+
+/** esbuild's output for the client entries, or an earlier build's when nothing it was made from changed. */
+async function bundleOrReuse(opts: ClientInputs, asked: () => void): Promise<{ outputs: BundledFile[]; inputs: string[]; reused: boolean }> {
   await mkdir(opts.cacheDir, { recursive: true });
   const entryFile = path.join(opts.cacheDir, 'client-entry.js');
   const runtime = path.join(docsgenRoot, 'lib/client/index.js');
@@ -265,17 +318,15 @@ export async function compileClient(opts: ClientOptions): Promise<ClientBundle> 
   for (const t of opts.templates) entryPoints[chunkNameOf(t)] = path.join(opts.templatesDir, `${t}.tsx`);
   const stylesFile = path.join(opts.templatesDir, 'styles.css');
   entryPoints['styles'] = stylesFile;
-  await mkdir(opts.outDir, { recursive: true });
   // esbuild's output of an earlier build when nothing it was made from changed (see bundle-cache.ts)
   const keptAs = `client\0${opts.templatesDir}`;
   const keptWith = JSON.stringify([entryPoints, generated]);
   const kept = await reuseBundle<{ inputs: string[] }>(keptAs, keptWith, opts.store ?? null);
   if (kept) {
-    const outputs = Object.entries(kept.files).map(([rel, contents]) => ({ rel, contents }));
-    return { ...(await finishClient(opts, outputs, kept.meta.inputs)), reused: true };
+    asked();
+    return { outputs: Object.entries(kept.files).map(([rel, contents]) => ({ rel, contents })), inputs: kept.meta.inputs, reused: true };
   }
-  const bundled = await bundleClient(opts, entryPoints, generated, keptAs, keptWith);
-  return { ...(await finishClient(opts, bundled.outputs, bundled.inputs)), reused: false };
+  return { ...(await bundleClient(opts, entryPoints, generated, keptAs, keptWith, asked)), reused: false };
 }
 
 /** One file esbuild emitted, by its path relative to the output folder. */
@@ -285,12 +336,12 @@ interface BundledFile {
 }
 
 /** Runs esbuild on the client entries (written first) and keeps what it gave for the next dev build. */
-async function bundleClient(opts: ClientOptions, entryPoints: Record<string, string>, generated: Record<string, string>, keptAs: string, keptWith: string): Promise<{ outputs: BundledFile[]; inputs: string[] }> {
+async function bundleClient(opts: ClientInputs, entryPoints: Record<string, string>, generated: Record<string, string>, keptAs: string, keptWith: string, asked: () => void): Promise<{ outputs: BundledFile[]; inputs: string[] }> {
   for (const [file, text] of Object.entries(generated)) await writeAtomic(file, Buffer.from(text));
   const startedAt = Date.now();
   let result;
   try {
-    result = await build({
+    const running = build({
       entryPoints,
       bundle: true,
       splitting: true,
@@ -300,7 +351,8 @@ async function bundleClient(opts: ClientOptions, entryPoints: Record<string, str
       jsx: 'automatic',
       minify: true,
       write: false,
-      outdir: opts.outDir,
+      // nothing is written there: the files are named relative to it, and finish writes them to the site
+      outdir: path.join(opts.cacheDir, 'out'),
       entryNames: '[name]',
       chunkNames: 'chunk-[hash]',
       // esbuild's hashes cover input paths relative to the working directory: relative to the templates, the
@@ -316,10 +368,12 @@ async function bundleClient(opts: ClientOptions, entryPoints: Record<string, str
       // published beside it under content-hashed names
       loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
     });
+    asked();
+    result = await running;
   } catch (err) {
     throw new DiagnosticError(esbuildDiagnostic(err, opts.displayRoot, codes.CLIENT_BUNDLE), 1);
   }
-  const outputs = result.outputFiles.map((f) => ({ rel: path.relative(opts.outDir, f.path), contents: f.contents }));
+  const outputs = result.outputFiles.map((f) => ({ rel: path.relative(path.join(opts.cacheDir, 'out'), f.path), contents: f.contents }));
   const inputs = Object.keys(result.metafile.inputs).map((k) => path.resolve(opts.templatesDir, k));
   // the generated entries are stamped by their text (in keptWith), not as files
   const files = Object.fromEntries(outputs.map((f) => [f.rel, f.contents]));
@@ -328,7 +382,8 @@ async function bundleClient(opts: ClientOptions, entryPoints: Record<string, str
 }
 
 /** Names, writes and hashes the bundle's files (the runtimes with this build's app options inside). */
-async function finishClient(opts: ClientOptions, bundled: BundledFile[], inputs: string[]): Promise<Omit<ClientBundle, 'reused'>> {
+async function finishClient(opts: ClientFinish & Pick<ClientInputs, 'islandTemplates'>, bundled: BundledFile[], inputs: string[]): Promise<Omit<ClientBundle, 'reused'>> {
+  await mkdir(opts.outDir, { recursive: true });
   // Entries get content-hashed names here (esbuild's [hash] would not cover the options inserted below).
   const named = new Map<string, string>();
   const files: string[] = [];

@@ -29,6 +29,12 @@ export async function compileClient(...args: Parameters<typeof Compile.compileCl
   return (await import('./compile-templates.js')).compileClient(...args);
 }
 
+/** Starts the client bundle while the build plans; its `finish` names and writes the files (see compile-templates.ts). */
+export async function startClient(...args: Parameters<typeof Compile.startClient>): Promise<Compile.PendingClient> {
+  bundlerLoaded = true;
+  return (await import('./compile-templates.js')).startClient(...args);
+}
+
 /** Renders one page in memory, as a build would (see render-page.ts): loaded on first use. */
 export async function previewPage(...args: Parameters<typeof RenderPage.previewPage>): ReturnType<typeof RenderPage.previewPage> {
   return (await import('./render-page.js')).previewPage(...args);
