@@ -200,13 +200,13 @@ export class Staging {
 
   /** Links the files kept in place into the staging folder, which then holds the whole output for a swap. */
   private async stageKept(kept: ReadonlySet<string>): Promise<void> {
-    const made = new Set<string>();
+    // each folder made once, and every file of it linked only once it exists (not merely once it was asked for)
+    const made = new Map<string, Promise<unknown>>();
     await mapLimit([...kept], 32, async (rel) => {
       const dir = path.posix.dirname(rel);
-      if (!made.has(dir)) {
-        made.add(dir);
-        await mkdir(path.join(this.dir, dir), { recursive: true });
-      }
+      let folder = made.get(dir);
+      if (!folder) made.set(dir, (folder = mkdir(path.join(this.dir, dir), { recursive: true })));
+      await folder;
       await link(path.join(this.outDir, rel), path.join(this.dir, rel));
     });
     this.inPlace = null;
