@@ -29,6 +29,8 @@ export function NavTree({ nav, section, current }: { nav: NavItem[]; section: st
   );
 }
 
+// The server writes this markup with navItemsHtml (nav-tree-html.ts), the browser with NavEntry: a change here
+// goes there too (test/templates/nav-tree-html.test.ts compares them), or drop the string path from NavTree.
 function NavEntry({ item, current, top = false }: { item: NavItem; current: string; top?: boolean }) {
   const [open, setOpen] = useState(current.startsWith(item.url));
   const link = <a href={item.url} aria-current={item.url === current ? 'page' : undefined}>{item.title}</a>;
