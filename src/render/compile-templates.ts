@@ -266,9 +266,6 @@ export interface ClientFinish {
   appendCss?: string;
 }
 
-/** What compileClient bundles, and where its files go. */
-export type ClientOptions = ClientInputs & ClientFinish;
-
 /** A client build under way: esbuild runs (or an earlier output is checked) while the build plans the site. */
 export interface PendingClient {
   /** Settles once esbuild has the request (or an earlier output is taken): the build may then block its thread. */
@@ -280,17 +277,10 @@ export interface PendingClient {
 }
 
 /**
- * Bundles the browser side with esbuild: the runtime (`app`), one chunk per template named by its
- * componentChunkName, shared chunks, and the stylesheet; every file name content-hashed.
- */
-export async function compileClient(opts: ClientOptions): Promise<ClientBundle> {
-  return startClient(opts).finish(opts);
-}
-
-/**
- * Starts the client bundle. Nothing esbuild emits depends on the app options, the theme's CSS or where the files
- * go (the runtimes get their options, and every file its name, in `finish`), so a build starts it as soon as it
- * knows the templates and plans the site meanwhile.
+ * Starts the browser bundle with esbuild: the runtime (`app`), one chunk per template named by its
+ * componentChunkName, shared chunks, and the stylesheet; every file name content-hashed. Nothing esbuild emits
+ * depends on the app options, the theme's CSS or where the files go (the runtimes get their options, and every file
+ * its name, in `finish`), so a build starts it as soon as it knows the templates and plans the site meanwhile.
  */
 export function startClient(opts: ClientInputs): PendingClient {
   let onAsked = () => {};

@@ -3,7 +3,7 @@
 // no-change rebuild does, for recoverOutput): the template compiler loads on first use.
 import type * as Compile from './compile-templates.js';
 import type * as RenderPage from './render-page.js';
-export type { ServerBundle, ClientBundle } from './compile-templates.js';
+export type { ServerBundle, ClientBundle, PendingClient } from './compile-templates.js';
 export { RenderWorkers, renderAll, renderThreads, startRenderWorkers, startSpareRenderWorker, MAIN_THREAD_MAX } from './pool.js';
 export { assemblePage, htmlFileOf, pageFilesOf, rscFileOf, type ShellInputs, type PageFiles } from './assemble.js';
 export { writePageFiles, prepareFolders, type PageOutput, type FileSum } from './write-page.js';
@@ -23,13 +23,10 @@ export async function compileServerTemplates(...args: Parameters<typeof Compile.
   return (await import('./compile-templates.js')).compileServerTemplates(...args);
 }
 
-/** Bundles the browser side with esbuild: runtime, one chunk per template, styles (see compile-templates.ts). */
-export async function compileClient(...args: Parameters<typeof Compile.compileClient>): Promise<Compile.ClientBundle> {
-  bundlerLoaded = true;
-  return (await import('./compile-templates.js')).compileClient(...args);
-}
-
-/** Starts the client bundle while the build plans; its `finish` names and writes the files (see compile-templates.ts). */
+/**
+ * Starts the browser bundle (runtime, one chunk per template, styles) while the build plans; its `finish` names and
+ * writes the files once the app options are known (see compile-templates.ts).
+ */
 export async function startClient(...args: Parameters<typeof Compile.startClient>): Promise<Compile.PendingClient> {
   bundlerLoaded = true;
   return (await import('./compile-templates.js')).startClient(...args);
