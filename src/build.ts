@@ -10,7 +10,7 @@ import { cacheKey, completeStamp, configMemo, hashImageFile, markOutput, PageSto
 import { gitContentHead } from './util/git.js';
 import { sortMatchPaths } from './util/match-path.js';
 import { pageIconUrl, pageIconVersion } from './util/page-icon.js';
-import { compileServerTemplates, oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startClient, startRenderWorkers, startSpareRenderWorker, unstaged, type PageTask, type RenderedPage, type RenderSetup, type RenderWorkers } from './render/index.js';
+import { oldOutputsRemoved, prepareFolders, stopBundler, recoverOutput, renderAll, renderSetupOf, renderThreads, shellInputsOf, stageOutput, startClient, startRenderWorkers, startServerTemplates, startSpareRenderWorker, unstaged, type PageTask, type RenderedPage, type RenderSetup, type RenderWorkers } from './render/index.js';
 import { collectGarbage } from './memory.js';
 import { checkMarkdownPlugins, resolveMarkdownPlugins } from './plugins/index.js';
 
@@ -154,19 +154,17 @@ async function runBuild(options: BuildOptions, prestarted: Prestarted): Promise<
   // the templates bundle (esbuild, another process) while this thread discovers the pages; the bundles of the
   // last build are reused while their inputs are unchanged (--no-cache only refreshes them)
   const bundles = { dir: path.join(project.cacheDir, 'bundles'), reuse: useCache };
-  let serverAsked!: () => void;
-  const asked = new Promise<void>((resolve) => (serverAsked = resolve));
-  const serverBundling = compileServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root, bundles, serverAsked);
-  prestarted.bundling.push(serverBundling);
-  serverBundling.then((b) => prestarted.workers?.preload(b.file), () => undefined);
+  const serverBundling = await startServerTemplates(project.templatesDir, path.join(project.cacheDir, 'templates'), root, bundles);
+  prestarted.bundling.push(serverBundling.done);
+  serverBundling.done.then((b) => prestarted.workers?.preload(b.file), () => undefined);
   // discovery holds this thread: it starts once esbuild has the request (a few ms of reads and a spawn before)
-  await asked;
+  await serverBundling.asked;
   const found = run.take(await discoverPages(project.contentDir, root, config.variables, (rel, hash) => completeStamp(previous.inputs, rel, hash), (rel) => previous.inputs.stamps[rel]?.[0], { strict: options.strict === true, cacheDir: project.cacheDir, knownHash: (rel) => (useCache && !previous.inputs.pending.has(rel) ? previous.inputs.stamps[rel]?.[2] : undefined) }));
   run.lap('discover');
   // beside the template compile: the other render threads start, and the images pages seem to show encode aside
   if (previous.state === null) prestarted.workers?.grow(renderThreads(found.pages.length, options.concurrency));
   if (options.images !== false && found.imageHints.length > 0) prestarted.warming = warmImages(project, previous, found.imageHints);
-  const serverBundle = await serverBundling;
+  const serverBundle = await serverBundling.done;
   run.lap('serverTemplates', { phase: 'templates', done: 1, total: 2 });
   // the browser bundle, while this thread plans: it needs the app options only to finish
   const clientBundling = await startClient({ templatesDir: project.templatesDir, templates: serverBundle.templates, islandTemplates: config.hydration === 'full' ? [] : serverBundle.islandTemplates, cacheDir: path.join(project.cacheDir, 'client'), displayRoot: root, store: bundles });

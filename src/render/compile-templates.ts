@@ -105,15 +105,28 @@ export async function listTemplateFiles(templatesDir: string): Promise<string[]>
  * renders them whatever folder the site lives in). Compiled once per build (unless an earlier build's bundle in
  * `store` still holds: see bundle-cache.ts), imported once per worker.
  */
-export async function compileServerTemplates(templatesDir: string, outDir: string, displayRoot: string, store: BundleStore | null = null, asked?: () => void): Promise<ServerBundle> {
-  try {
-    return await serverTemplates(templatesDir, outDir, displayRoot, store, asked);
-  } finally {
-    asked?.();
-  }
+export function startServerTemplates(templatesDir: string, outDir: string, displayRoot: string, store: BundleStore | null = null): Bundling<ServerBundle> {
+  return bundling((asked) => serverTemplates(templatesDir, outDir, displayRoot, store, asked));
 }
 
-async function serverTemplates(templatesDir: string, outDir: string, displayRoot: string, store: BundleStore | null, asked?: () => void): Promise<ServerBundle> {
+/** A bundle under way: esbuild works in its own process while the build goes on. */
+export interface Bundling<T> {
+  /** Settles once esbuild has the request (or an earlier bundle is taken): the build may then block its thread. */
+  asked: Promise<void>;
+  /** The bundle; rejects as the bundle failed (a rejection nobody awaits is not reported as unhandled). */
+  done: Promise<T>;
+}
+
+/** Runs `bundle`, which calls `asked` once esbuild has its request; `asked` settles however it ends. */
+function bundling<T>(bundle: (asked: () => void) => Promise<T>): Bundling<T> {
+  let onAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (onAsked = resolve));
+  const done = bundle(onAsked).finally(onAsked);
+  done.catch(() => undefined);
+  return { asked, done };
+}
+
+async function serverTemplates(templatesDir: string, outDir: string, displayRoot: string, store: BundleStore | null, asked: () => void): Promise<ServerBundle> {
   const files = await listTemplateFiles(templatesDir);
   const imports = files.map((f, i) => `import * as t${i} from ${JSON.stringify(`./${f}`)};`).join('\n');
   const map = files.map((f, i) => `${JSON.stringify(f.replace(/\.tsx$/, ''))}: t${i}.default`).join(',\n');
@@ -126,7 +139,7 @@ async function serverTemplates(templatesDir: string, outDir: string, displayRoot
   const options = serverOptions(contents, templatesDir);
   const kept = await reuseBundle<ServerMeta>(keptAs, keptWith, store);
   if (kept) {
-    asked?.();
+    asked();
     // render threads import it by name: written again when someone removed or damaged it (the kept bytes are checked)
     const output = kept.files['bundle']!;
     const onDisk = await readFile(kept.meta.file).catch(() => null);
@@ -139,7 +152,7 @@ async function serverTemplates(templatesDir: string, outDir: string, displayRoot
   let metafile: Metafile;
   try {
     const running = build(options);
-    asked?.(); // esbuild has the request: it works in its own process from here
+    asked(); // esbuild has the request: it works in its own process from here
     const result = await running;
     output = result.outputFiles[0]!.contents;
     metafile = result.metafile;
@@ -266,14 +279,10 @@ export interface ClientFinish {
   appendCss?: string;
 }
 
-/** A client build under way: esbuild runs (or an earlier output is checked) while the build plans the site. */
-export interface PendingClient {
-  /** Settles once esbuild has the request (or an earlier output is taken): the build may then block its thread. */
-  asked: Promise<void>;
+/** A client build under way (see Bundling), finished once the build has planned the site. */
+export interface PendingClient extends Bundling<unknown> {
   /** Names, writes and hashes the files once the site's app options are known; rejects as the bundle failed. */
   finish(opts: ClientFinish): Promise<ClientBundle>;
-  /** Settles when esbuild is done with it (a build that stops early waits for this before ending esbuild). */
-  done: Promise<unknown>;
 }
 
 /**
@@ -283,15 +292,11 @@ export interface PendingClient {
  * its name, in `finish`), so a build starts it as soon as it knows the templates and plans the site meanwhile.
  */
 export function startClient(opts: ClientInputs): PendingClient {
-  let onAsked = () => {};
-  const asked = new Promise<void>((resolve) => (onAsked = resolve));
-  const bundled = bundleOrReuse(opts, onAsked).finally(onAsked);
-  bundled.catch(() => undefined); // its failure is the build's when it finishes, not an unhandled rejection
+  const started = bundling((asked) => bundleOrReuse(opts, asked));
   return {
-    asked,
-    done: bundled,
+    ...started,
     finish: async (where) => {
-      const b = await bundled;
+      const b = await started.done;
       return { ...(await finishClient({ ...where, islandTemplates: opts.islandTemplates ?? [] }, b.outputs, b.inputs)), reused: b.reused };
     },
   };

@@ -3,7 +3,7 @@
 // no-change rebuild does, for recoverOutput): the template compiler loads on first use.
 import type * as Compile from './compile-templates.js';
 import type * as RenderPage from './render-page.js';
-export type { ServerBundle, ClientBundle, PendingClient } from './compile-templates.js';
+export type { Bundling, ServerBundle, ClientBundle, PendingClient } from './compile-templates.js';
 export { RenderWorkers, renderAll, renderThreads, startRenderWorkers, startSpareRenderWorker, MAIN_THREAD_MAX } from './pool.js';
 export { assemblePage, htmlFileOf, pageFilesOf, rscFileOf, type ShellInputs, type PageFiles } from './assemble.js';
 export { writePageFiles, prepareFolders, type PageOutput, type FileSum } from './write-page.js';
@@ -17,10 +17,10 @@ export { keepBundles } from './bundle-cache.js';
 // set once the template compiler is loaded: stopBundler never loads it just to stop nothing
 let bundlerLoaded = false;
 
-/** Bundles the templates for Node with esbuild (see compile-templates.ts). */
-export async function compileServerTemplates(...args: Parameters<typeof Compile.compileServerTemplates>): Promise<Compile.ServerBundle> {
+/** Starts the templates' bundle for Node (esbuild), which the build awaits after discovery (see compile-templates.ts). */
+export async function startServerTemplates(...args: Parameters<typeof Compile.startServerTemplates>): Promise<Compile.Bundling<Compile.ServerBundle>> {
   bundlerLoaded = true;
-  return (await import('./compile-templates.js')).compileServerTemplates(...args);
+  return (await import('./compile-templates.js')).startServerTemplates(...args);
 }
 
 /**
