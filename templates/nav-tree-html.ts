@@ -26,20 +26,21 @@ function parts(item: NavItem): { url: string; title: string } | null {
 
 class Unrenderable extends Error {}
 
-function link(item: NavItem, current: string): string {
+/** An item's escaped URL and title, and its link; throws Unrenderable for an item React must render. */
+function link(item: NavItem, current: string): { title: string; a: string } {
   const p = parts(item);
   if (!p) throw new Unrenderable();
-  return `<a href="${p.url}"${item.url === current ? ' aria-current="page"' : ''}>${p.title}</a>`;
+  return { title: p.title, a: `<a href="${p.url}"${item.url === current ? ' aria-current="page"' : ''}>${p.title}</a>` };
 }
 
 /** NavEntry's HTML: a page, or a group with its pages when it is open. */
 function entry(item: NavItem, current: string, top: boolean): string {
   // read in NavEntry's order: the recorder of the shared data sees the same objects read
   const open = current.startsWith(item.url);
-  const a = link(item, current);
+  const { title, a } = link(item, current);
   const children = item.children;
   if (children.length === 0) return `<li class="nav-item">${a}</li>`;
-  let out = `<li class="${top ? 'nav-item nav-group is-current-section' : 'nav-item nav-group'}">${a}<details${open ? ' open=""' : ' class="is-lazy"'}><summary><span class="visually-hidden">Pages in <!-- -->${parts(item)!.title}</span></summary>`;
+  let out = `<li class="${top ? 'nav-item nav-group is-current-section' : 'nav-item nav-group'}">${a}<details${open ? ' open=""' : ' class="is-lazy"'}><summary><span class="visually-hidden">Pages in <!-- -->${title}</span></summary>`;
   if (open) {
     out += '<ul>';
     for (const c of children) out += entry(c, current, false);
@@ -53,7 +54,7 @@ export function navItemsHtml(nav: readonly NavItem[], section: string, current: 
   if (typeof current !== 'string') return null;
   try {
     let out = '';
-    for (const n of nav) out += n.url === section && n.children.length > 0 ? entry(n, current, true) : `<li class="nav-item">${link(n, current)}</li>`;
+    for (const n of nav) out += n.url === section && n.children.length > 0 ? entry(n, current, true) : `<li class="nav-item">${link(n, current).a}</li>`;
     return out;
   } catch (err) {
     if (err instanceof Unrenderable) return null;

@@ -32,7 +32,8 @@ describe('a large change to an output kept in place', () => {
       const staging = new Staging(outDir);
       await staging.open(work);
       await staging.stageChangesOnly(listing);
-      // the first 40 pages kept, the other 560 written again (past the 1,000 files an in-place commit always takes): more staged than kept, so the commit swaps
+      // the first 40 pages kept, the other 560 written again: more staged than kept, and past the 1,000 files an
+      // in-place commit always takes, so the commit swaps
       for (const p of pages.slice(0, 40)) {
         for (const rel of [`public/${p}/index.html`, `public/page-data/${p}/page-data.json`, `public/page-data/${p}/page-data-rsc.json`]) staging.keep(path.join(staging.dir, rel));
       }
