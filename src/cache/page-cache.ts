@@ -33,7 +33,7 @@ export interface CacheEntry {
 type StoredEntry = Omit<CacheEntry, 'meta'> & { meta: Omit<PageMeta, 'links'> & { links: string | [start: number, end: number] } };
 
 interface IndexFile {
-  version: 6;
+  version: 7;
   engine: string;
   /** The hash of the links file written with this index (its name holds it): without that file, the index is not used. */
   links: string;
@@ -49,7 +49,7 @@ interface IndexFile {
  * the whole index again (25 MB at 10,000 link-dense pages); opening reads both. Any larger change writes the index.
  */
 interface DeltaFile {
-  version: 6;
+  version: 7;
   engine: string;
   /** The hash of the index.json these changes apply to: with any other, they are not used. */
   base: string;
@@ -117,11 +117,11 @@ export class PageCache {
   static async open(dir: string, engine: string): Promise<PageCache> {
     // no cache yet, or a damaged one (its checksum fails): start empty
     const [read, delta] = await Promise.all([readCheckedJsonAndHash<IndexFile>(path.join(dir, INDEX)), readCheckedJsonAndHash<DeltaFile>(path.join(dir, DELTA))]);
-    const current = read?.value.version === 6 && read.value.engine === engine ? read : null;
+    const current = read?.value.version === 7 && read.value.engine === engine ? read : null;
     const links = current ? await readCheckedAndHash(path.join(dir, linksFile(current.value.links))) : null;
     const index = current && links?.hash === current.value.links ? { ...current, links: links.bytes.toString('utf8') } : null;
     // changes to another index (a build killed between writing the index and removing them, a damaged index) are not used
-    const changes = index && delta?.value.version === 6 && delta.value.engine === engine && delta.value.base === index.hash ? delta.value : null;
+    const changes = index && delta?.value.version === 7 && delta.value.engine === engine && delta.value.base === index.hash ? delta.value : null;
     return new PageCache(dir, engine, index, changes);
   }
 
@@ -254,7 +254,7 @@ export class PageCache {
     }
     // (written through a name with this process's id: the clean-up below knows a dead build's from a live one's)
     const links = await writeCheckedParts((hash) => path.join(this.dir, linksFile(hash)), texts, path.join(this.dir, `links.${process.pid}.tmp`));
-    const index: IndexFile = { version: 6, engine: this.engine, links, entries: stored, paths: table, readSets };
+    const index: IndexFile = { version: 7, engine: this.engine, links, entries: stored, paths: table, readSets };
     // with its checksum: an entry's meta is trusted when its page's files are reused, without its stored result
     await writeChecked(path.join(this.dir, INDEX), JSON.stringify(index));
     // the changes were to the index just replaced (and name its hash: left behind, they would not be used)
@@ -288,7 +288,7 @@ export class PageCache {
     }
     const removed = [...base.entries.keys()].filter((p) => !Object.hasOwn(entries, p));
     if (count + removed.length > Math.max(DELTA_MIN, Object.keys(entries).length * DELTA_SHARE)) return false;
-    const delta: DeltaFile = { version: 6, engine: this.engine, base: base.hash, entries: changed, removed, paths: this.pathTable.slice(base.pathCount), readSets };
+    const delta: DeltaFile = { version: 7, engine: this.engine, base: base.hash, entries: changed, removed, paths: this.pathTable.slice(base.pathCount), readSets };
     await writeChecked(path.join(this.dir, DELTA), JSON.stringify(delta));
     return true;
   }

@@ -7,8 +7,15 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where a result is: pack file name, byte offset, byte length. */
-export type PackLocation = [pack: string, offset: number, length: number];
+/**
+ * Where a result is: pack file name, byte offset, byte length; and for a result stored as the start of another's
+ * bytes followed by its own (appendShared), where that start is in the same pack.
+ */
+export type PackLocation = [pack: string, offset: number, length: number] | [pack: string, offset: number, length: number, sharedOffset: number, sharedLength: number];
+
+/** Results kept in memory as starts to share (the last few stored whole), and what makes sharing worth a reference. */
+const SHARED_BASES = 4;
+const MIN_SHARED = 4096;
 
 /** More packs than this after a build and the small ones are merged. */
 const MAX_PACKS = 8;
@@ -22,6 +29,10 @@ export class ResultPacks {
   /** Appended bytes not yet written: one buffer for the pack's life (fresh memory is slow to touch here). */
   private pending: Buffer | null = null;
   private pendingLength = 0;
+  /** This pack's last results stored whole, newest first: a later result may start with the same bytes. */
+  private bases: Array<{ offset: number; bytes: Buffer }> = [];
+  /** Shared starts read back recently (see readBytes): a section's pages all read the same one. */
+  private readonly sharedReads = new Map<string, Promise<Buffer | null>>();
 
   constructor(readonly dir: string) {}
 
@@ -45,17 +56,56 @@ export class ResultPacks {
    * is valid until the next append), so they can be hashed without encoding the text again.
    */
   appendText(text: string): { at: PackLocation; bytes: Uint8Array } {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit
-    const most = text.length * 3;
-    if (most > WRITE_BUFFER) {
-      const bytes = Buffer.from(text, 'utf8');
-      return { at: this.append(bytes), bytes };
+    const large = this.appendLarge(text);
+    if (large) return large;
+    const { start, length } = this.encodeText(text);
+    return { at: this.locate(length), bytes: this.pending!.subarray(start, start + length) };
+  }
+
+  /**
+   * Appends a text whose start may be the start of a result this pack already holds whole (pages of one section:
+   * their header and sidebar): then only the rest is written and the location names the shared start. Gives the
+   * text's whole bytes, as appendText does (a view valid until the next append).
+   */
+  appendShared(text: string): { at: PackLocation; bytes: Uint8Array } {
+    const large = this.appendLarge(text);
+    if (large) return large;
+    const { start, length } = this.encodeText(text);
+    const bytes = this.pending!.subarray(start, start + length);
+    let best: { offset: number; length: number } | null = null;
+    for (const base of this.bases) {
+      const n = commonStart(base.bytes, bytes);
+      if (n > (best?.length ?? 0)) best = { offset: base.offset, length: n };
     }
-    this.makeRoom(most);
+    if (best === null || best.length < MIN_SHARED || best.length * 4 < length) {
+      const at = this.locate(length);
+      this.bases.unshift({ offset: at[1], bytes: Buffer.from(bytes) });
+      this.bases.length = Math.min(this.bases.length, SHARED_BASES);
+      return { at, bytes };
+    }
+    // only the rest stays in the buffer; the whole bytes are copied out first, for the caller to hash
+    const whole = Buffer.from(bytes);
+    this.pending!.copyWithin(start, start + best.length, start + length);
+    this.pendingLength = start + length - best.length;
+    const [pack, offset, own] = this.locate(length - best.length);
+    return { at: [pack, offset, own, best.offset, best.length], bytes: whole };
+  }
+
+  /** A text that may not fit the write buffer is encoded apart and written at once (never shared). */
+  private appendLarge(text: string): { at: PackLocation; bytes: Uint8Array } | null {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit
+    if (text.length * 3 <= WRITE_BUFFER) return null;
+    const bytes = Buffer.from(text, 'utf8');
+    return { at: this.append(bytes), bytes };
+  }
+
+  /** Encodes a text (one that fits, see appendLarge) at the end of the write buffer, written out first if need be. */
+  private encodeText(text: string): { start: number; length: number } {
+    this.makeRoom(text.length * 3);
     const start = this.pendingLength;
     const length = this.buffer().write(text, start, 'utf8');
     this.pendingLength += length;
-    return { at: this.locate(length), bytes: this.pending!.subarray(start, start + length) };
+    return { start, length };
   }
 
   /** Writes out the buffered bytes when `length` more would not fit behind them. */
@@ -91,9 +141,24 @@ export class ResultPacks {
     for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
   }
 
-  /** Reads a result's bytes back; null when its pack is gone or shorter than the entry says. */
-  async readBytes([pack, offset, length]: PackLocation): Promise<Buffer | null> {
+  /** Reads a result's bytes back (its shared start and its own); null when its pack is gone or shorter than the entry says. */
+  async readBytes(at: PackLocation): Promise<Buffer | null> {
+    const [pack, offset, length] = at;
     if (pack.includes('/') || pack.includes('\\')) return null;
+    if (at.length === 3) return this.readRange(pack, offset, length);
+    const key = `${pack}:${at[3]}:${at[4]}`;
+    let shared = this.sharedReads.get(key);
+    if (!shared) {
+      shared = this.readRange(pack, at[3], at[4]);
+      // a few kept: results are read in the order they were stored, a section's pages one after another
+      if (this.sharedReads.size >= SHARED_BASES * 4) this.sharedReads.delete(this.sharedReads.keys().next().value!);
+      this.sharedReads.set(key, shared);
+    }
+    const [start, own] = await Promise.all([shared, this.readRange(pack, offset, length)]);
+    return start && own ? Buffer.concat([start, own]) : null;
+  }
+
+  private async readRange(pack: string, offset: number, length: number): Promise<Buffer | null> {
     let handle = this.readers.get(pack);
     if (!handle) {
       handle = open(path.join(this.dir, pack), 'r');
@@ -114,6 +179,8 @@ export class ResultPacks {
     this.flush();
     if (this.writing) closeSync(this.writing.fd);
     this.writing = null;
+    this.bases = [];
+    this.sharedReads.clear();
     const handles = [...this.readers.values()];
     this.readers.clear();
     await Promise.all(handles.map(async (h) => (await h.catch(() => null))?.close()));
@@ -132,7 +199,16 @@ export class ResultPacks {
       return;
     }
     const liveBytes = new Map<string, number>();
-    for (const [pack, , length] of live.values()) liveBytes.set(pack, (liveBytes.get(pack) ?? 0) + length);
+    const sharedStarts = new Set<string>();
+    for (const at of live.values()) {
+      let bytes = at[2];
+      // a start many results share is live bytes once
+      if (at.length === 5 && !sharedStarts.has(`${at[0]}:${at[3]}`)) {
+        sharedStarts.add(`${at[0]}:${at[3]}`);
+        bytes += at[4];
+      }
+      liveBytes.set(at[0], (liveBytes.get(at[0]) ?? 0) + bytes);
+    }
     const sizes = new Map(await Promise.all(names.map(async (n) => [n, (await stat(path.join(this.dir, n)).catch(() => null))?.size ?? 0] as const)));
     const kept = names.filter((n) => liveBytes.has(n));
     const bySize = [...kept].sort((a, b) => sizes.get(b)! - sizes.get(a)!);
@@ -142,6 +218,7 @@ export class ResultPacks {
     if (move.size > 0) {
       for (const [key, at] of live) {
         if (!move.has(at[0])) continue;
+        // moved whole: the same bytes, so the same hash (the shared start is not kept shared)
         const bytes = await this.readBytes(at);
         if (bytes === null) live.delete(key);
         else live.set(key, this.append(bytes));
@@ -151,4 +228,14 @@ export class ResultPacks {
     const referenced = new Set([...live.values()].map((at) => at[0]));
     await Promise.all(names.filter((n) => !referenced.has(n)).map((n) => rm(path.join(this.dir, n), { force: true })));
   }
+}
+
+/** How many bytes `a` and `b` start with alike: compared a block at a time, natively, then byte by byte. */
+function commonStart(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  const BLOCK = 1024;
+  let i = 0;
+  while (i + BLOCK <= n && Buffer.compare(a.subarray(i, i + BLOCK), b.subarray(i, i + BLOCK)) === 0) i += BLOCK;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
 }

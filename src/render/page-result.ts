@@ -89,33 +89,61 @@ export interface RenderedPage {
 }
 
 /**
- * How the page cache stores a result: a header line with the lengths of the body's raw parts, the parts, then the
- * rest of the result as JSON with `"body":0` where the body goes (keys keep their order). The body holds the
- * article HTML, which `pageContext.html` holds too, so when it is found there the parts are what comes before and
- * after it (a third less to write per page); and the parts are not JSON: escaping a template's thousands of
- * quotes, and unescaping them on read, cost more than the rest of the result.
- * `1:<n>\n<body><json>` or `2:<before>,<after>\n<before><after><json>`.
+ * How the page cache stores a result: the body's raw parts, the rest of the result as JSON with `"body":0` where
+ * the body goes (keys keep their order), then a last line with the parts' lengths. The body holds the article
+ * HTML, which `pageContext.html` holds too, so when it is found there the parts are what comes before and after it
+ * (a third less to write per page); and the parts are not JSON: escaping a template's thousands of quotes, and
+ * unescaping them on read, cost more than the rest of the result.
+ * The parts are kept without the `aria-current="page"` that marks the page's own link, and the lengths line (not a
+ * header) says where it was: so the pages of one section begin with the same bytes, their header and sidebar, and
+ * the pack stores those bytes once (ResultPacks.appendShared).
+ * `<before><after><json>\n3:<before>,<after>[,-]` then `;<at>` per mark taken out of before and `/<at>` per mark
+ * taken out of after (`-`: no article found in the body, which is all `before`).
  */
 export function storedResultText(r: PageResult, contextJson: string = JSON.stringify(r.pageContext)): string {
   const html = r.pageContext?.['html'];
   const at = typeof html === 'string' && html !== '' ? r.body.indexOf(html) : -1;
   const json = stringifyWith({ ...r, body: 0 }, { pageContext: contextJson });
-  if (at < 0) return `1:${r.body.length}\n${r.body}${json}`;
-  const before = r.body.slice(0, at);
-  const after = r.body.slice(at + (html as string).length);
-  return `2:${before.length},${after.length}\n${before}${after}${json}`;
+  const before = unmarked(at < 0 ? r.body : r.body.slice(0, at));
+  const after = unmarked(at < 0 ? '' : r.body.slice(at + (html as string).length));
+  const marks = before.marks.map((m) => `;${m}`).join('') + after.marks.map((m) => `/${m}`).join('');
+  return `${before.text}${after.text}${json}\n3:${before.text.length},${after.text.length}${at < 0 ? ',-' : ''}${marks}`;
+}
+
+/** The current page's mark (its link in the sidebar, its breadcrumb): what tells a section's sidebars apart. */
+const MARK = ' aria-current="page"';
+
+/** A text without MARK, and where each was (in the text without them, ascending). */
+function unmarked(text: string): { text: string; marks: number[] } {
+  if (!text.includes(MARK)) return { text, marks: [] };
+  const parts = text.split(MARK);
+  const marks: number[] = [];
+  let at = 0;
+  for (let i = 0; i < parts.length - 1; i++) marks.push((at += parts[i]!.length));
+  return { text: parts.join(''), marks };
+}
+
+/** `text` with MARK put back at each of `marks`; throws when they are not ascending places in it. */
+function marked(text: string, marks: readonly number[]): string {
+  let out = '';
+  let from = 0;
+  for (const m of marks) {
+    if (m < from || m > text.length) throw new Error('not a stored page result');
+    out += text.slice(from, m) + MARK;
+    from = m;
+  }
+  return out + text.slice(from);
 }
 
 /** The result a stored text holds (see storedResultText); throws on a text that is not one. */
 export function parseStoredResult(text: string): PageResult {
-  const eol = text.indexOf('\n');
-  const header = /^([12]):(\d+)(?:,(\d+))?$/.exec(text.slice(0, eol));
-  if (eol < 0 || !header || (header[1] === '2') !== (header[3] !== undefined)) throw new Error('not a stored page result');
-  const first = Number(header[2]);
-  let at = eol + 1;
-  const part1 = text.slice(at, (at += first));
-  const part2 = header[3] === undefined ? null : text.slice(at, (at += Number(header[3])));
-  const result = JSON.parse(text.slice(at)) as PageResult;
-  result.body = part2 === null ? part1 : part1 + (result.pageContext!['html'] as string) + part2;
+  const eol = text.lastIndexOf('\n');
+  const trailer = /^3:(\d+),(\d+)(,-)?((?:;\d+)*)((?:\/\d+)*)$/.exec(text.slice(eol + 1));
+  if (eol < 0 || !trailer || Number(trailer[1]) + Number(trailer[2]) > eol) throw new Error('not a stored page result');
+  const end = Number(trailer[1]);
+  const before = marked(text.slice(0, end), trailer[4]!.split(';').slice(1).map(Number));
+  const after = marked(text.slice(end, end + Number(trailer[2])), trailer[5]!.split('/').slice(1).map(Number));
+  const result = JSON.parse(text.slice(end + Number(trailer[2]), eol)) as PageResult;
+  result.body = trailer[3] ? before : before + (result.pageContext!['html'] as string) + after;
   return result;
 }

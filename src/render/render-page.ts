@@ -81,8 +81,8 @@ export async function renderPage(task: PageTask, setup: RenderSetup): Promise<Re
     const text = storedResultText(result, contextJson);
     let pack = packs.get(setup.packsDir);
     if (!pack) packs.set(setup.packsDir, (pack = new ResultPacks(setup.packsDir)));
-    // hashed as the bytes appended (the same hash as the text's, without encoding it twice)
-    const { at, bytes } = pack.appendText(text);
+    // hashed as its whole bytes, shared start included (the same hash as the text's, without encoding it twice)
+    const { at, bytes } = pack.appendShared(text);
     stored = { at, hash: cacheKey(bytes) };
   }
   return { id: task.id, meta: metaOf(result), ok, stored, files, reads, ...(result.search !== undefined ? { search: result.search } : {}) };

@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResultPacks, type PackLocation } from '../../src/cache/result-packs.js';
+import { assertReaching } from '../helpers/reach.js';
 
 const tmp = () => mkdtemp(path.join(os.tmpdir(), 'docsgen-packs-'));
 const packsIn = async (dir: string) => (await readdir(dir)).filter((n) => n.endsWith('.pack'));
@@ -96,5 +98,95 @@ describe('result packs', () => {
     const [name] = await packsIn(dir);
     await truncate(path.join(dir, name!), 6);
     expect(await readAll(dir, live)).toEqual({ '/a/': 'aaaa', '/b/': null });
+  });
+
+  it('stores the start a result shares with an earlier one once, and reads every result back whole', async () => {
+    const dir = await tmp();
+    const packs = new ResultPacks(dir);
+    // a section's pages: the same 20 KB header and sidebar (multi-byte text in it), then each page's own text
+    const nav = '<nav>' + 'Ünïcødé 地図 <a href="/x/">x</a>'.repeat(600) + '</nav>';
+    const texts = Array.from({ length: 30 }, (_, i) => `${nav}<main>page ${i} ${'text '.repeat(i * 50)}</main>`);
+    const live = new Map<string, PackLocation>();
+    texts.forEach((t, i) => {
+      const { at, bytes } = packs.appendShared(t);
+      expect(Buffer.from(bytes).toString('utf8')).toBe(t);
+      live.set(`/p${i}/`, at);
+    });
+    await packs.close();
+    // the first is stored whole, the others after its start
+    expect([...live.values()].filter((at) => at.length === 5)).toHaveLength(29);
+    const [name] = await packsIn(dir);
+    const size = (await stat(path.join(dir, name!))).size;
+    expect(size).toBeLessThan(Buffer.byteLength(nav) * 2 + texts.reduce((n, t) => n + Buffer.byteLength(t) - Buffer.byteLength(nav), 0));
+    expect(await readAll(dir, live)).toEqual(Object.fromEntries(texts.map((t, i) => [`/p${i}/`, t])));
+  });
+
+  it('keeps shared results readable through compaction, and answers null when their shared start is cut off', async () => {
+    const dir = await tmp();
+    const nav = 'n'.repeat(10_000);
+    const live = new Map<string, PackLocation>();
+    const packs = new ResultPacks(dir);
+    for (let i = 0; i < 10; i++) live.set(`/p${i}/`, packs.appendShared(`${nav}${i}`).at);
+    await packs.compact(live);
+    const [first] = await packsIn(dir);
+    // 8 of 10 pages change: the two left still need the shared start, so the pack stays
+    const next = new ResultPacks(dir);
+    for (let i = 0; i < 8; i++) live.set(`/p${i}/`, next.appendShared(`other ${i}`).at);
+    await next.compact(live);
+    expect(await packsIn(dir)).toContain(first);
+    const expected = Object.fromEntries([...Array(10).keys()].map((i) => [`/p${i}/`, i < 8 ? `other ${i}` : `${nav}${i}`]));
+    expect(await readAll(dir, live)).toEqual(expected);
+    // many small builds of shared results: their packs are merged, the shared ones moved whole, all readable
+    for (let b = 0; b < 12; b++) {
+      const packs = new ResultPacks(dir);
+      for (const i of [8, 9]) live.set(`/p${i}/`, packs.appendShared(`${nav}${b}:${i}`).at);
+      expected[`/p8/`] = `${nav}${b}:8`;
+      expected[`/p9/`] = `${nav}${b}:9`;
+      await packs.compact(live);
+    }
+    expect((await packsIn(dir)).length).toBeLessThanOrEqual(8);
+    expect(await readAll(dir, live)).toEqual(expected);
+    // a pack whose live bytes are one result's own and its shared start: mostly dead, so that result moves whole
+    const tailDir = await tmp();
+    const tails = new Map<string, PackLocation>();
+    const first2 = new ResultPacks(tailDir);
+    tails.set('/base/', first2.appendShared(`${nav}${'long own text '.repeat(2000)}`).at);
+    tails.set('/kept/', first2.appendShared(`${nav}kept`).at);
+    expect(tails.get('/kept/')).toHaveLength(5);
+    await first2.compact(tails);
+    const [old] = await packsIn(tailDir);
+    tails.delete('/base/');
+    await new ResultPacks(tailDir).compact(tails);
+    expect(await packsIn(tailDir)).not.toContain(old);
+    expect(tails.get('/kept/')).toHaveLength(3);
+    expect(await readAll(tailDir, tails)).toEqual({ '/kept/': `${nav}kept` });
+    // a pack cut inside the shared start: every result that shares it is a miss, not a wrong result
+    const cut = new ResultPacks(await tmp());
+    const at = [0, 1].map((i) => cut.appendShared(`${nav}${i}`).at);
+    await cut.close();
+    await truncate(path.join(cut.dir, at[0]![0]), 5000);
+    const reader = new ResultPacks(cut.dir);
+    expect(await Promise.all(at.map((a) => reader.readBytes(a)))).toEqual([null, null]);
+    await reader.close();
+  });
+
+  it('gives back exactly each text appended, whatever starts they share (property)', async () => {
+    const piece = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('地図', 'é', '\u{1F600}', 'x'.repeat(5000)));
+    await assertReaching(
+      fc.asyncProperty(fc.array(fc.tuple(fc.nat(3), fc.array(piece, { maxLength: 6 })), { minLength: 1, maxLength: 12 }), async (specs) => {
+        // a few long starts, each text one of them (or none) and then its own pieces: shared and unshared starts, cut mid-character
+        const starts = ['', 'a'.repeat(6000), '地'.repeat(3000), 'a'.repeat(5000) + 'b'.repeat(2000)];
+        const texts = specs.map(([s, parts]) => starts[s]! + parts.join(''));
+        const dir = await tmp();
+        const packs = new ResultPacks(dir);
+        const at = texts.map((t) => packs.appendShared(t).at);
+        await packs.close();
+        const reader = new ResultPacks(dir);
+        const back = await Promise.all(at.map(async (a) => (await reader.readBytes(a))?.toString('utf8')));
+        await reader.close();
+        expect(back).toEqual(texts);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assertReaching } from '../helpers/reach.js';
 import { stringifyWith } from '../../src/render/json-text.js';
 import { parseStoredResult, storedResultText, type PageResult } from '../../src/render/page-result.js';
 
@@ -56,6 +58,35 @@ describe('JSON text with values already serialized', () => {
 
 describe('stored result texts', () => {
   it('are refused when they are not one (so the page is rendered again)', () => {
-    for (const text of ['', '{"body":"x"}', '3:1\nx{}', '2:1\nx{}', '1:1,1\nxy{}']) expect(() => parseStoredResult(text)).toThrow();
+    for (const text of ['', '{"body":"x"}', '3:1\nx{}', '2:1\nx{}', '1:1,1\nxy{}', 'x{}\n3:5,0', 'x{}\n3:1,0;2', 'xy{}\n3:2,0;1;0']) expect(() => parseStoredResult(text)).toThrow();
+  });
+});
+
+describe('stored results of a section\'s pages', () => {
+  const MARK = ' aria-current="page"';
+  const page = (i: number) => {
+    const nav = Array.from({ length: 50 }, (_, k) => `<li><a href="/s/p${k}/"${k === i ? MARK : ''}>P${k}</a></li>`).join('');
+    const html = `<p>Page ${i}</p>`;
+    return result(`<header>H</header><ul>${nav}</ul><ol><li${MARK}>P${i}</li></ol><main>${html}</main>`, html);
+  };
+
+  it('begin with the same bytes however the current page is marked, and give back each page as it was', () => {
+    const texts = [3, 40].map((i) => storedResultText(page(i)));
+    const nav = texts[0]!.indexOf('</ul>');
+    expect(nav).toBeGreaterThan(0);
+    expect(texts[1]!.startsWith(texts[0]!.slice(0, nav))).toBe(true);
+    for (const i of [0, 3, 40, 49]) expect(parseStoredResult(storedResultText(page(i)))).toEqual(page(i));
+  });
+
+  it('give back any body exactly, the mark anywhere in it, the article HTML included (property)', () => {
+    const piece = fc.oneof(fc.constantFrom(MARK, MARK.trim(), '<p>', '\n', '3:1,2', ';', '/', '地'), fc.string({ maxLength: 8 }));
+    const text = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
+    assertReaching(
+      fc.property(text, text, text, fc.boolean(), (before, html, after, shown) => {
+        const r = result(shown ? before + html + after : before + after, html);
+        expect(parseStoredResult(storedResultText(r))).toEqual(r);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
