@@ -1,4 +1,4 @@
-import { extractPage, positionsOf, type RefRole } from './extract-page.js';
+import { extractPage, PageScans, positionsOf, type RefRole } from './extract-page.js';
 import { baseUrlOf, decodeFragment, LOCAL_ORIGIN, urlOfPageFile, resolveHref } from './resolve-href.js';
 import { isHtmlFile, type SiteIndex } from './site-index.js';
 import type { RedirectMatcher } from './redirect-matcher.js';
@@ -76,9 +76,16 @@ export type Outcome =
 /** Per-thread memo of href outcomes; keyed so that a relative href is only shared between pages of one folder. */
 export type OutcomeCache = Map<string, Outcome>;
 
+/** What one thread keeps from page to page: href outcomes, and the last page's scan (see PageScans). */
+export class CheckMemo {
+  readonly outcomes: OutcomeCache = new Map();
+  readonly scans = new PageScans();
+}
+
 /** Extracts and checks every reference of one page; cross-page anchors and external links are left to the caller. */
-export function checkPage(page: string, html: string, ctx: CheckContext, cache: OutcomeCache): CheckedPage {
-  const { refs, anchors, baseHref } = extractPage(html);
+export function checkPage(page: string, html: string, ctx: CheckContext, memo: CheckMemo): CheckedPage {
+  const { refs, offsets, anchors, baseHref } = extractPage(html, memo.scans);
+  const cache = memo.outcomes;
   const self = urlOfPageFile(page, ctx.pathPrefix);
   const base = baseUrlOf(self, baseHref);
   const localBase = base.origin === LOCAL_ORIGIN;
@@ -95,7 +102,14 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
     const ref = refs[index]!;
     if (!ref.check) continue;
     const href = hasOuterSpace(ref.href) ? ref.href.trim() : ref.href;
-    const outcome = outcomeOf(href, ref.role, base, localBase, dirKey, ctx, cache);
+    // a ref the last page shared with this one (PageScans) keeps its outcome when it is the same on any page (an
+    // absolute path on the site's own origin, see outcomeOf); only once its href is its own: an outcome may hold
+    // a part of the href (a fragment), which must not keep a page's text alive
+    let outcome = localBase ? (ref.outcome as Outcome | undefined) : undefined;
+    if (outcome === undefined) {
+      outcome = outcomeOf(href, ref.role, base, localBase, dirKey, ctx, cache);
+      if (localBase && ref.own === true && href.charCodeAt(0) === 47 && href.charCodeAt(1) !== 47) ref.outcome = outcome;
+    }
     if (outcome.t === 'skip') continue;
     links++;
     if (outcome.t === 'external') {
@@ -128,7 +142,7 @@ export function checkPage(page: string, html: string, ctx: CheckContext, cache: 
 
   // positions and occurrence counts only for the few references that need them
   if (flagged.length) {
-    const places = positionsOf(html, flagged.map((f) => refs[f.index]!.offset));
+    const places = positionsOf(html, flagged.map((f) => offsets[f.index]!));
     const occurrences = occurrencesOf(refs, flagged);
     flagged.forEach((f, i) => {
       f.make({ href: ownString(refs[f.index]!.href), index: f.index, line: places[i]!.line, column: places[i]!.column, occurrence: occurrences[i]! });
@@ -181,12 +195,18 @@ function isPlainFragment(fragment: string): boolean {
  * made that 400 string comparisons per anchored link).
  */
 function occurrencesOf(refs: ReadonlyArray<{ href: string }>, flagged: ReadonlyArray<{ index: number }>): number[] {
+  // by length first: a number is looked up without hashing the href (a shared ref's href was never hashed)
   const counts = new Map<string, number>();
-  for (const f of flagged) counts.set(refs[f.index]!.href, 0);
+  const lengths = new Set<number>();
+  for (const f of flagged) {
+    counts.set(refs[f.index]!.href, 0);
+    lengths.add(refs[f.index]!.href.length);
+  }
   const out: number[] = [];
   const last = flagged[flagged.length - 1]!.index;
   for (let k = 0, fi = 0; k <= last; k++) {
     const href = refs[k]!.href;
+    if (!lengths.has(href.length)) continue;
     const seen = counts.get(href);
     if (seen === undefined) continue;
     // a reference can be flagged twice (a missing slash and an anchor to check)

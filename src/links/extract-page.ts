@@ -1,6 +1,7 @@
 // The link extractor: a page's open tags and the attributes the checker reads, in one pass over its HTML.
 import { decodeHTMLAttribute } from 'entities';
 import { PageCollector, REF_TAGS, refAttributesOf, type ExtractedPage } from './page-collector.js';
+import { ownString } from './own-string.js';
 
 export { PageCollector, refAttributesOf, type ExtractedPage, type PageRef, type RefRole } from './page-collector.js';
 
@@ -23,19 +24,33 @@ const ID_ONLY: readonly string[] = ['id'];
  * names and values that matter, where the tokenizer steps through every character with a callback per token (two
  * thirds of the link check's time on a link-dense site). Same tokens, quirks included:
  * test/links/extract-scanner.test.ts holds it to the tokenizer-driven extractor on generated hostile HTML.
+ * Given the thread's `scans`, it takes what the previous page's scan found wherever the two pages have the same
+ * bytes between two tokens (see PageScans), and scans only the rest.
  */
-export function extractPage(html: string): ExtractedPage {
+export function extractPage(html: string, scans?: PageScans): ExtractedPage & { copied?: CopiedRefs } {
   const page = new PageCollector();
   const n = html.length;
+  const scan = scans?.start(html, page) ?? null;
   let i = 0;
   for (;;) {
+    if (scan !== null) {
+      // text state: where a token starts, and where the previous page may have had the same tokens
+      if (scan.tryFrom <= scan.count) {
+        const j = scan.align(i);
+        if (j > i) {
+          i = j;
+          continue;
+        }
+      }
+      scan.token(i);
+    }
     // text: to the next `<`
     const lt = html.indexOf('<', i);
     if (lt < 0 || lt + 1 >= n) break;
     i = lt + 1;
     const c = html.charCodeAt(i);
     if (isAlpha(c)) {
-      i = openTag(html, i, page);
+      i = openTag(html, i, page, scan?.rec ?? null);
       if (i < 0) break;
     } else if (c === 47 /* / */ || c === 63 /* ? */) {
       // a closing tag (or `</` junk, a bogus comment) and a processing instruction end at the next `>`
@@ -47,11 +62,241 @@ export function extractPage(html: string): ExtractedPage {
     }
     // else: `<` and a character that opens nothing is text; that character is looked at again (`<<a>`)
   }
-  return page.page();
+  const out = page.page();
+  return scan === null ? out : { ...out, copied: scans!.finish(scan) };
+}
+
+/**
+ * Runs of a page's refs taken from the previous page's: refs[to + k] is the previous page's refs[from + k], for k
+ * below count (what checkPage may take its outcome from).
+ */
+export type CopiedRefs = ReadonlyArray<readonly [to: number, from: number, count: number]>;
+
+/**
+ * Where each anchor's value is in the page, when it is the page's bytes as they are (-1: decoded, empty): a page
+ * that takes them over cuts them from its own text, so that no page's strings point into an older page's (V8
+ * keeps a whole string alive for a slice of it; see own-string.ts). Refs are shared objects instead (PageRef).
+ */
+interface Spans {
+  anchorSpans: number[];
+}
+
+/** Records where the anchors one attribute added (from `anchors` on) are. */
+function noteSpans(spans: Spans, page: PageCollector, anchors: number, raw: string | null, at: number): void {
+  for (let k = anchors; k < page.anchors.length; k++) spans.anchorSpans.push(raw !== null && page.anchors[k] === raw ? at : -1);
+}
+
+/** The scan of one page as the next page's may reuse it: where each token started, and what was found before it. */
+interface Scan extends Spans {
+  html: string;
+  page: ExtractedPage;
+  /** Every `<base href>` met (the page keeps the first), by the index of the token it was in. */
+  bases: Array<[token: number, href: string]>;
+  count: number;
+  starts: Int32Array;
+  refsAt: Int32Array;
+  anchorsAt: Int32Array;
+}
+
+/**
+ * The previous page a thread scanned, for the next: pages of one section are the same bytes for most of their length
+ * (the header, the long sidebar), apart from a few small differences (the current page's `aria-current`). Where
+ * the two pages have the same bytes from the start of one token to the start of a later one, and the previous
+ * page's scan had a token start at both places, scanning would find the same tokens again (a token reads only
+ * its own bytes and at most the one after them, and the scan is in text state between tokens): so they are taken from the previous scan, with
+ * their offsets moved. Which offset pairs to try is a guess (the last one, or the next bytes searched for nearby);
+ * a guess that does not hold costs a comparison, never a wrong result. test/links/extract-reuse.test.ts holds the
+ * result to a fresh scan.
+ */
+export class PageScans {
+  private previous: Scan | null = null;
+  private spare: Scan | null = null;
+
+  /** The recorder of a page's scan, against the previous page. */
+  start(html: string, page: PageCollector): ScanRun {
+    const rec = this.spare ?? { html, page: page.page(), bases: [], count: 0, starts: new Int32Array(1024), refsAt: new Int32Array(1024), anchorsAt: new Int32Array(1024), anchorSpans: [] };
+    rec.html = html;
+    rec.page = page.page();
+    rec.bases = [];
+    rec.count = 0;
+    rec.anchorSpans = [];
+    this.spare = null;
+    return new ScanRun(rec, this.previous, page);
+  }
+
+  /** Keeps the page's scan for the next page; gives the runs of refs it took from the previous one. */
+  finish(run: ScanRun): CopiedRefs {
+    run.noteBases();
+    this.spare = this.previous;
+    this.previous = run.rec;
+    return run.copied;
+  }
+}
+
+/** The difference in offsets tried first after a failed guess is searched for in this window of the previous page. */
+const RESYNC_BEHIND = 64;
+const RESYNC_AHEAD = 1024;
+const RESYNC_NEEDLE = 24;
+
+class ScanRun {
+  readonly copied: Array<[number, number, number]> = [];
+  /** The token count from which the next alignment is tried (doubling gaps after failures). */
+  tryFrom = 0;
+  private gap = 1;
+  /** This page's offset + delta = the previous page's offset for the same bytes. */
+  private delta = 0;
+
+  constructor(
+    readonly rec: Scan,
+    private readonly prev: Scan | null,
+    private readonly page: PageCollector,
+  ) {
+    if (prev === null) this.tryFrom = Infinity;
+  }
+
+  get count(): number {
+    return this.rec.count;
+  }
+
+  /** Records that a token starts at `at` (the scan is in text state there). */
+  token(at: number): void {
+    this.noteBases();
+    const r = this.rec;
+    if (r.count === r.starts.length) grow(r);
+    r.starts[r.count] = at;
+    r.refsAt[r.count] = this.page.refs.length;
+    r.anchorsAt[r.count] = this.page.anchors.length;
+    r.count++;
+  }
+
+  /** Records the `<base href>`s the last token scanned had (rare: the page's base, if any). */
+  noteBases(): void {
+    const r = this.rec;
+    while (this.page.allBases.length > r.bases.length) r.bases.push([r.count - 1, this.page.allBases[r.bases.length]!]);
+  }
+
+  /**
+   * At a token start `at`: takes the previous page's tokens over the longest stretch of bytes the two pages share
+   * from here, and gives where this page's scan goes on (a token start); `at` when nothing was taken.
+   */
+  align(at: number): number {
+    const prev = this.prev!;
+    const html = this.rec.html;
+    let t = this.tokenAt(at + this.delta);
+    if (t < 0) {
+      // the bytes from here may be nearby in the previous page: the offsets moved by an edit between the pages
+      const lo = Math.max(0, at + this.delta - RESYNC_BEHIND);
+      const found = at + RESYNC_NEEDLE <= html.length ? prev.html.slice(lo, at + this.delta + RESYNC_AHEAD).indexOf(html.slice(at, at + RESYNC_NEEDLE)) : -1;
+      if (found >= 0) {
+        this.delta = lo + found - at;
+        t = this.tokenAt(at + this.delta);
+      }
+    }
+    const end = t < 0 ? -1 : at + this.delta + sameLength(html, at, prev.html, at + this.delta);
+    // the last of the previous page's token starts before the end of the shared bytes: a token may look at the
+    // character after it (`<` then a character that opens nothing), so that one must be shared too
+    const last = t < 0 ? -1 : lastStartBefore(prev, t, end - 1);
+    if (last <= t) {
+      this.tryFrom = this.rec.count + this.gap;
+      this.gap = Math.min(this.gap * 2, 64);
+      return at;
+    }
+    this.gap = 1;
+    this.copyTokens(t, last);
+    return prev.starts[last]! - this.delta;
+  }
+
+  /** The previous page's token starting at `offset`, or -1. */
+  private tokenAt(offset: number): number {
+    const prev = this.prev!;
+    if (prev.count === 0) return -1;
+    const k = lastStartBefore(prev, 0, offset);
+    return prev.starts[k] === offset ? k : -1;
+  }
+
+  /** Takes the previous page's tokens [from, to): their refs, anchors and bases, and their starts for the next page. */
+  private copyTokens(from: number, to: number): void {
+    const prev = this.prev!;
+    const rec = this.rec;
+    const page = this.page;
+    const d = this.delta;
+    const refs0 = prev.refsAt[from]!;
+    const refs1 = to < prev.count ? prev.refsAt[to]! : prev.page.refs.length;
+    const anchors0 = prev.anchorsAt[from]!;
+    const anchors1 = to < prev.count ? prev.anchorsAt[to]! : prev.page.anchors.length;
+    const refsBase = page.refs.length;
+    const anchorsBase = page.anchors.length;
+    if (refs1 > refs0) this.copied.push([refsBase, refs0, refs1 - refs0]);
+    // the refs are the previous page's objects, their hrefs made strings of their own the first time they are shared
+    for (let r = refs0; r < refs1; r++) {
+      const ref = prev.page.refs[r]!;
+      if (ref.own !== true) {
+        ref.href = ownString(ref.href);
+        ref.own = true;
+      }
+      page.refs.push(ref);
+      page.offsets.push(prev.page.offsets[r]! - d);
+    }
+    // the anchors cut from this page's own text (the same bytes there), or copied when they are not its bytes
+    const html = rec.html;
+    for (let a = anchors0; a < anchors1; a++) {
+      const anchor = prev.page.anchors[a]!;
+      const at = prev.anchorSpans[a]!;
+      page.anchors.push(at < 0 ? ownString(anchor) : html.slice(at - d, at - d + anchor.length));
+      rec.anchorSpans.push(at < 0 ? -1 : at - d);
+    }
+    this.noteBases();
+    for (const [token, href] of prev.bases) {
+      if (token < from || token >= to) continue;
+      const own = ownString(href);
+      page.noteBase(own);
+      rec.bases.push([rec.count + token - from, own]);
+    }
+    for (let k = from; k < to; k++) {
+      if (rec.count === rec.starts.length) grow(rec);
+      rec.starts[rec.count] = prev.starts[k]! - d;
+      rec.refsAt[rec.count] = prev.refsAt[k]! - refs0 + refsBase;
+      rec.anchorsAt[rec.count] = prev.anchorsAt[k]! - anchors0 + anchorsBase;
+      rec.count++;
+    }
+  }
+}
+
+function grow(r: Scan): void {
+  const more = (a: Int32Array) => {
+    const b = new Int32Array(a.length * 2);
+    b.set(a);
+    return b;
+  };
+  r.starts = more(r.starts);
+  r.refsAt = more(r.refsAt);
+  r.anchorsAt = more(r.anchorsAt);
+}
+
+/** The index of the last token of `scan` from `from` on that starts at or before `end`. */
+function lastStartBefore(scan: Scan, from: number, end: number): number {
+  let lo = from;
+  let hi = scan.count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (scan.starts[mid]! <= end) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** How many characters `a` from `i` and `b` from `j` have alike: compared natively a block at a time, then one by one. */
+function sameLength(a: string, i: number, b: string, j: number): number {
+  const n = Math.min(a.length - i, b.length - j);
+  const BLOCK = 256;
+  let k = 0;
+  while (k + BLOCK <= n && a.slice(i + k, i + k + BLOCK) === b.slice(j + k, j + k + BLOCK)) k += BLOCK;
+  while (k < n && a.charCodeAt(i + k) === b.charCodeAt(j + k)) k++;
+  return k;
 }
 
 /** From the first letter of an open tag's name: the tag fed to `page`; returns where the text after it starts, -1 at the end. */
-function openTag(html: string, start: number, page: PageCollector): number {
+function openTag(html: string, start: number, page: PageCollector, spans: Spans | null): number {
   const n = html.length;
   let i = start + 1;
   // whether lower-casing could change the name (then it is made and lower-cased, as the tokenizer's users do)
@@ -94,7 +339,11 @@ function openTag(html: string, start: number, page: PageCollector): number {
     const keepName = keptName(html, nameStart, nameEnd, names);
     if (html.charCodeAt(i) !== 61) {
       // no value: `<a href>`; the character here starts what comes next
-      if (keepName !== null) page.attribute(keepName, '', nameStart);
+      if (keepName !== null) {
+        const anchors = page.anchors.length;
+        page.attribute(keepName, '', nameStart);
+        if (spans !== null) noteSpans(spans, page, anchors, null, -1);
+      }
       continue;
     }
     i++;
@@ -117,7 +366,13 @@ function openTag(html: string, start: number, page: PageCollector): number {
     }
     if (keepName !== null) {
       const value = html.slice(valueStart, valueEnd);
-      page.attribute(keepName, value.includes('&') ? decodeHTMLAttribute(value) : value, nameStart);
+      const plain = !value.includes('&');
+      if (spans === null) page.attribute(keepName, plain ? value : decodeHTMLAttribute(value), nameStart);
+      else {
+        const anchors = page.anchors.length;
+        page.attribute(keepName, plain ? value : decodeHTMLAttribute(value), nameStart);
+        noteSpans(spans, page, anchors, plain ? value : null, valueStart);
+      }
     }
   }
 }

@@ -4,19 +4,26 @@ import { parseSrcset } from './srcset.js';
 /** Whether a reference must lead to a page (an `a` link) or to a file the page loads (image, script, style). */
 export type RefRole = 'page' | 'asset';
 
-/** One link or resource reference found in a page. */
+/**
+ * One link or resource reference found in a page. Settled once its tag is closed: the next page of a thread that
+ * has the same tag at another place shares the object (see PageScans), so nothing in it is about one page's text.
+ */
 export interface PageRef {
   href: string;
   role: RefRole;
-  /** Offset of the attribute in the HTML text (turned into line:column only for problems). */
-  offset: number;
   /** False for references that are not links (`rel=preconnect` origins). */
   check: boolean;
+  /** The ref's outcome where it is the same on any page (see checkPage): worked out once for every page sharing it. */
+  outcome?: unknown;
+  /** Set once `href` is a string of its own, not a slice of a page's text (see own-string.ts). */
+  own?: true | undefined;
 }
 
 /** What a page offers and points at. */
 export interface ExtractedPage {
   refs: PageRef[];
+  /** Offset of each ref's attribute in the HTML text (turned into line:column only for problems). */
+  offsets: number[];
   /** Every `id`, and `name` of `a` elements: the targets a `#fragment` can scroll to. */
   anchors: string[];
   /** The first `<base href>`, if any. */
@@ -64,8 +71,11 @@ export function refAttributesOf(tag: string): ReadonlySet<string> | null {
  */
 export class PageCollector {
   readonly refs: PageRef[] = [];
+  readonly offsets: number[] = [];
   readonly anchors: string[] = [];
   baseHref: string | null = null;
+  /** Every `<base href>` met (the first is the page's base): the next page's scan may take them over (PageScans). */
+  readonly allBases: string[] = [];
   private tag = '';
   // `link`'s rel and `input`'s type settle what its URL is, before or after it
   private pending: PageRef | null = null;
@@ -78,64 +88,61 @@ export class PageCollector {
   }
 
   attribute(name: string, value: string, offset: number): void {
-    const refs = this.refs;
     if (name === 'id') {
       if (value) this.anchors.push(value);
       return;
     }
     switch (this.tag) {
       case 'a':
-        if (name === 'href') refs.push({ href: value, role: 'page', offset, check: true });
+        if (name === 'href') this.add(value, 'page', offset, true);
         else if (name === 'name' && value) this.anchors.push(value);
         break;
       case 'area':
-        if (name === 'href') refs.push({ href: value, role: 'page', offset, check: true });
+        if (name === 'href') this.add(value, 'page', offset, true);
         break;
       case 'iframe':
-        if (name === 'src') refs.push({ href: value, role: 'page', offset, check: true });
+        if (name === 'src') this.add(value, 'page', offset, true);
         break;
       case 'form':
-        if (name === 'action') refs.push({ href: value, role: 'page', offset, check: true });
+        if (name === 'action') this.add(value, 'page', offset, true);
         break;
       case 'button':
-        if (name === 'formaction') refs.push({ href: value, role: 'page', offset, check: true });
+        if (name === 'formaction') this.add(value, 'page', offset, true);
         break;
       case 'input':
-        if (name === 'formaction') refs.push({ href: value, role: 'page', offset, check: true });
+        if (name === 'formaction') this.add(value, 'page', offset, true);
         // only an image button loads its src
         else if (name === 'src') {
-          this.pending = { href: value, role: 'asset', offset, check: this.qualifier === 'image' };
-          refs.push(this.pending);
+          this.pending = this.add(value, 'asset', offset, this.qualifier === 'image');
         } else if (name === 'type') {
           this.qualifier = value.trim().toLowerCase();
           if (this.pending) this.pending.check = this.qualifier === 'image';
         }
         break;
       case 'img':
-        if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
-        else if (name === 'srcset') pushSrcset(refs, value, offset);
+        if (name === 'src') this.add(value, 'asset', offset, true);
+        else if (name === 'srcset') for (const url of parseSrcset(value)) this.add(url, 'asset', offset, true);
         break;
       case 'source':
-        if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
-        else if (name === 'srcset') pushSrcset(refs, value, offset);
+        if (name === 'src') this.add(value, 'asset', offset, true);
+        else if (name === 'srcset') for (const url of parseSrcset(value)) this.add(url, 'asset', offset, true);
         break;
       case 'video':
-        if (name === 'src' || name === 'poster') refs.push({ href: value, role: 'asset', offset, check: true });
+        if (name === 'src' || name === 'poster') this.add(value, 'asset', offset, true);
         break;
       case 'audio':
       case 'track':
       case 'embed':
       case 'script':
-        if (name === 'src') refs.push({ href: value, role: 'asset', offset, check: true });
+        if (name === 'src') this.add(value, 'asset', offset, true);
         break;
       case 'object':
-        if (name === 'data') refs.push({ href: value, role: 'asset', offset, check: true });
+        if (name === 'data') this.add(value, 'asset', offset, true);
         break;
       case 'link':
         // rel may come before or after href: whichever comes second settles the role
         if (name === 'href') {
-          this.pending = { href: value, role: 'asset', offset, check: true };
-          refs.push(this.pending);
+          this.pending = this.add(value, 'asset', offset, true);
           if (this.qualifier !== null) applyRel(this.pending, this.qualifier);
         } else if (name === 'rel') {
           this.qualifier = value;
@@ -143,18 +150,28 @@ export class PageCollector {
         }
         break;
       case 'base':
-        if (name === 'href' && this.baseHref === null) this.baseHref = value;
+        if (name === 'href') this.noteBase(value);
         break;
     }
   }
 
-  page(): ExtractedPage {
-    return { refs: this.refs, anchors: this.anchors, baseHref: this.baseHref };
+  private add(href: string, role: RefRole, offset: number, check: boolean): PageRef {
+    // every field from the start: one object shape for the checker's loop, however the ref is used later
+    const ref: PageRef = { href, role, check, outcome: undefined, own: undefined };
+    this.refs.push(ref);
+    this.offsets.push(offset);
+    return ref;
   }
-}
 
-function pushSrcset(refs: PageRef[], value: string, offset: number): void {
-  for (const url of parseSrcset(value)) refs.push({ href: url, role: 'asset', offset, check: true });
+  /** A `<base href>`: the page's base when it is the first. */
+  noteBase(href: string): void {
+    this.allBases.push(href);
+    if (this.baseHref === null) this.baseHref = href;
+  }
+
+  page(): ExtractedPage {
+    return { refs: this.refs, offsets: this.offsets, anchors: this.anchors, baseHref: this.baseHref };
+  }
 }
 
 function applyRel(ref: PageRef, rel: string): void {

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, readFileSync } from 'node:fs';
-import { checkPage, type CheckContext, type OutcomeCache, type CheckedPage } from './check-page.js';
+import { checkPage, type CheckContext, type CheckMemo, type CheckedPage } from './check-page.js';
 import { decodePage } from './decode-page.js';
 import { openPageSync } from './page-file.js';
 import { RedirectMatcher, type RedirectListEntry } from './redirect-matcher.js';
@@ -49,7 +49,7 @@ export function createContext(init: RunnerInit): CheckContext {
 }
 
 /** Reads and checks a batch of pages on the current thread. */
-export function checkBatch(dir: string, pages: readonly string[], ctx: CheckContext, cache: OutcomeCache, underDir?: string): BatchResult {
+export function checkBatch(dir: string, pages: readonly string[], ctx: CheckContext, memo: CheckMemo, underDir?: string): BatchResult {
   const results: CheckedPage[] = [];
   const stamps: FileStamp[] = [];
   const errors: PageError[] = [];
@@ -72,7 +72,7 @@ export function checkBatch(dir: string, pages: readonly string[], ctx: CheckCont
       continue;
     }
     const { html, problem } = decodePage(bytes);
-    const result = checkPage(page, html, ctx, cache);
+    const result = checkPage(page, html, ctx, memo);
     if (problem) result.decodeProblem = problem;
     results.push(result);
     stamps.push(stamp);

@@ -1,13 +1,13 @@
 // Worker thread: checks the batches of pages its parent posts. Compiled to lib/links/parse-worker.js and
-// started by worker-pool.ts; holds its own file index and href cache for the whole run.
+// started by worker-pool.ts; holds its own file index, href cache and last page's scan for the whole run.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkBatch, createContext, type RunnerInit } from './page-runner.js';
-import type { OutcomeCache } from './check-page.js';
+import { CheckMemo } from './check-page.js';
 
 const init = workerData as RunnerInit;
 const ctx = createContext(init);
-const cache: OutcomeCache = new Map();
+const memo = new CheckMemo();
 
 parentPort!.on('message', (pages: string[]) => {
-  parentPort!.postMessage(checkBatch(init.dir, pages, ctx, cache, init.underDir));
+  parentPort!.postMessage(checkBatch(init.dir, pages, ctx, memo, init.underDir));
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { OutcomeCache } from './check-page.js';
+import { CheckMemo } from './check-page.js';
 import { checkBatch, createContext, type BatchResult, type RunnerInit } from './page-runner.js';
 import { GC_EVERY_PAGES, GC_MIN_HEAP, WORKER_BATCH_SIZE, WORKER_YOUNG_GENERATION_MB } from './limits.js';
 import { collectGarbage } from '../memory.js';
@@ -80,9 +80,9 @@ export async function checkAllPages(
         }),
     );
     const ctx = createContext(init);
-    const cache: OutcomeCache = new Map();
+    const memo = new CheckMemo();
     while (next < batches.length && !failed) {
-      collect(checkBatch(init.dir, batches[next++]!, ctx, cache, init.underDir));
+      collect(checkBatch(init.dir, batches[next++]!, ctx, memo, init.underDir));
       // the parsed pages' garbage outpaces V8's own collections on a large site (see memory.ts)
       if (gcDue) {
         gcDue = false;

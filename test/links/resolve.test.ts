@@ -85,7 +85,7 @@ describe('extractPage and parseSrcset', () => {
       ['i,2.png', 'asset', true],
       ['s.js', 'asset', true],
     ]);
-    expect(html.slice(page.refs[0]!.offset, page.refs[0]!.offset + 4)).toBe('href');
+    expect(html.slice(page.offsets[0], page.offsets[0]! + 4)).toBe('href');
   });
   it('splits srcset candidates the way the HTML spec does', () => {
     expect(parseSrcset('a.png 1x, b.png 2x')).toEqual(['a.png', 'b.png']);
