@@ -10,7 +10,8 @@ import type { FileStamps } from './fingerprint.js';
 
 /**
  * A page's output key (what its two files are made from), and the size and hash of each file as written: a file
- * edited in the output since, by hand or by anything else, no longer matches and is written again.
+ * edited in the output since, by hand or by anything else, no longer matches and is written again. The hashes
+ * are '' for an islands page, which is linked only from an intact output (see pagedata/collect.ts).
  */
 export type PageOutputRecord = [outKey: string, htmlSize: number, htmlHash: string, dataSize: number, dataHash: string];
 

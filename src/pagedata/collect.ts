@@ -99,10 +99,11 @@ export function collectPages(output: PageOutput, inPlace: KeepInPlace | null = n
         return true;
       }
       const [previousHtml, previousData, previousRsc] = [htmlRel, dataRel, rscRel].map((rel) => path.join(previousSiteDir, rel)) as [string, string, string];
-      if (sums && (!fileMatches(previousHtml, ...sums[0]) || !fileMatches(previousData, ...sums[1]))) return false;
-      // an -rsc file has no recorded sum: outside an intact output it is written again, never linked unchecked
+      // an -rsc file has no recorded sum (nor, then, its page's files: write-page.ts): outside an intact output
+      // an islands page is written again, never linked unchecked
       const hasRsc = inPlace ? inPlace.has(rsc) : existsSync(previousRsc);
       if (sums && hasRsc) return false;
+      if (sums && (!fileMatches(previousHtml, ...sums[0]) || !fileMatches(previousData, ...sums[1]))) return false;
       try {
         await ensureDir(path.dirname(html));
         await ensureDir(path.dirname(data));

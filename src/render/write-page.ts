@@ -36,9 +36,9 @@ function encode(data: string): Buffer {
 
 /**
  * Writes a file, making its folder first only when it is missing (usually prepareFolders made it already).
- * Returns the sum of the bytes written.
+ * Returns the sum of the bytes written (without the hash when `hashed` is false).
  */
-function writeInto(file: string, data: string): FileSum {
+function writeInto(file: string, data: string, hashed: boolean): FileSum {
   const bytes = encode(data);
   try {
     writeFileSync(file, bytes);
@@ -47,15 +47,18 @@ function writeInto(file: string, data: string): FileSum {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, bytes);
   }
-  return [bytes.length, hashBytes(bytes)];
+  return [bytes.length, hashed ? hashBytes(bytes) : ''];
 }
 
 /** Writes a page's HTML and page-data into the staged output (`contextJson`: see assemblePage); their sums. */
 export function writePageFiles(r: PageResult, out: PageOutput, contextJson?: string): [html: FileSum, pageData: FileSum] {
   const files = assemblePage(r, out.shell, contextJson);
-  // the -rsc file is made from the same render as the two others: reused with them (collect.ts), not summed
-  if (files.rscFile) writeInto(path.join(out.siteDir, files.rscFile), files.rsc!);
-  return [writeInto(path.join(out.siteDir, files.htmlFile), files.html), writeInto(path.join(out.siteDir, files.pageDataFile), files.pageData)];
+  // the -rsc file is made from the same render as the two others: reused with them (collect.ts), not summed; and
+  // an islands page is linked from the previous output only while that output is intact, never by its files'
+  // hashes, so its files are not hashed (a twentieth of a render thread's time on a link-dense site)
+  const hashed = !files.rscFile;
+  if (files.rscFile) writeInto(path.join(out.siteDir, files.rscFile), files.rsc!, false);
+  return [writeInto(path.join(out.siteDir, files.htmlFile), files.html, hashed), writeInto(path.join(out.siteDir, files.pageDataFile), files.pageData, hashed)];
 }
 
 /**
