@@ -13,12 +13,15 @@ export interface RawResponse {
 
 const inFlight = new Map<string, Promise<RawResponse>>();
 
-/** GET (de-duplicated while in flight) or HEAD; resolves with status and body, status 0 on network failure. */
-export function request(url: string, method: 'GET' | 'HEAD' = 'GET'): Promise<RawResponse> {
+/**
+ * GET (de-duplicated while in flight) or HEAD; resolves with status and body, status 0 on network failure.
+ * `accept` is sent as the Accept header (an HTML document: the service worker caches it as a page).
+ */
+export function request(url: string, method: 'GET' | 'HEAD' = 'GET', accept?: string): Promise<RawResponse> {
   const key = `${method} ${url}`;
   const pending = inFlight.get(key);
   if (pending) return pending;
-  const p = fetch(url, { method, credentials: 'same-origin' })
+  const p = fetch(url, { method, credentials: 'same-origin', ...(accept ? { headers: { Accept: accept } } : {}) })
     .then(async (res) => ({ status: res.status, text: method === 'HEAD' ? '' : await res.text() }))
     .catch(() => ({ status: 0, text: '' }))
     .finally(() => inFlight.delete(key));

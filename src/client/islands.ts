@@ -1,7 +1,8 @@
 // The islands runtime (partial hydration, issue 24): what pages of an islands template load instead of the React
 // app. The page stays the server's HTML; only its islands (templates/README.md) come alive, and client navigation
-// fetches each page's `page-data-rsc.json` and swaps the next page's regions in. The seed's loader rules,
-// prefetching, scroll restoration, announcements, build-hash reload and service worker work as in the app.
+// fetches each page's `page-data-rsc.json` and its document, and swaps the next page's regions in. The seed's
+// loader rules, prefetching, scroll restoration, announcements, build-hash reload and service worker work as in
+// the app.
 import { pageBuildHash, reloadOnHashMismatch } from './compilation-hash.js';
 import { fetchData } from './data.js';
 import { Loader } from './loader.js';
@@ -24,9 +25,11 @@ export async function startIslands(options: AppOptions): Promise<void> {
 
   startPartialHydration();
   const loader = new Loader(options, pageBuildHash(), true);
+  // the page's server HTML as it came (before any island changes it): its record's HTML, not fetched again
+  const shown = root.innerHTML;
   // the islands start at once: the page's own data is only needed for the build-hash check and the address
   mountIslands(root);
-  const page = await loader.loadPage(location.pathname + location.search);
+  const page = await loader.loadPage(location.pathname + location.search, shown);
   if (page.status !== 'success') {
     console.error(`page resources for ${location.pathname} not found`);
     return;

@@ -19,8 +19,8 @@ export interface PageData {
   webpackCompilationHash?: string;
 }
 
-/** The partial-hydration page data (`page-data-rsc.json`) of an islands page: its record, head and server HTML. */
-export interface RscData {
+/** The partial-hydration page data (`page-data-rsc.json`) of an islands page, its record and head. */
+export interface RscRecord {
   componentChunkName: string;
   path: string;
   matchPath?: string;
@@ -28,6 +28,10 @@ export interface RscData {
   head: { title: string; description: string; url: string };
   /** The shared data (navigation, site) an island may fetch: `page-data/sq/d/<hash>.json`. */
   staticQueryHashes?: string[];
+}
+
+/** An islands page as the runtime shows it: its -rsc record, and its server HTML from its own document. */
+export interface RscData extends RscRecord {
   /** The page's server HTML (the root's inside): the runtime swaps its regions in. */
   html: string;
 }
@@ -201,24 +205,33 @@ export class Loader {
     return Object.prototype.hasOwnProperty.call(this.options.chunks, name) ? this.options.chunks[name]! : null;
   }
 
-  /** Loads everything a page needs (cached per page key); never rejects. */
-  loadPage(rawPath: string): Promise<LoadResult> {
+  /**
+   * Loads everything a page needs (cached per page key); never rejects. `shownHtml`: the server HTML of the page
+   * the reader has in front of them (the islands runtime's first load), taken instead of fetching its document.
+   */
+  loadPage(rawPath: string, shownHtml?: string): Promise<LoadResult> {
     const key = this.findPath(rawPath);
     const done = this.pageDb.get(key);
     if (done) return Promise.resolve(done);
     let pending = this.pageInFlight.get(key);
     if (!pending) {
-      pending = this.assemble(key).finally(() => this.pageInFlight.delete(key));
+      pending = this.assemble(key, shownHtml).finally(() => this.pageInFlight.delete(key));
       this.pageInFlight.set(key, pending);
     }
     return pending;
   }
 
-  private async assemble(key: string): Promise<LoadResult> {
+  private async assemble(key: string, shownHtml?: string): Promise<LoadResult> {
     const [appData, result] = await Promise.all([this.loadAppData(), this.loadPageDataJson(key)]);
     if (result.status !== 'success') return { status: 'error' };
     const payload = result.payload;
-    if (this.rsc) return this.keep(key, result, { status: 'success', props: {}, payload, rsc: payload as unknown as RscData, webpackCompilationHash: payload.webpackCompilationHash ?? appData?.webpackCompilationHash ?? '' });
+    if (this.rsc) {
+      const record = payload as unknown as RscRecord;
+      const rsc = shownHtml !== undefined ? { ...record, html: shownHtml } : await this.documentOf(record);
+      // no document, or one of another build than its record: the caller loads the page in full
+      if (!rsc) return { status: 'error' };
+      return this.keep(key, result, { status: 'success', props: {}, payload, rsc, webpackCompilationHash: payload.webpackCompilationHash ?? appData?.webpackCompilationHash ?? '' });
+    }
     try {
       const slices = Object.entries(payload.slicesMap ?? {});
       const [component, sliceData] = await Promise.all([
@@ -232,6 +245,21 @@ export class Loader {
     } catch (err) {
       return { status: 'error', error: err instanceof Error ? err : new Error(String(err)), ...(err instanceof ChunkLoadError ? { chunkFailed: true } : {}) };
     }
+  }
+
+  /**
+   * An islands page's server HTML, from the page's own document (`<prefix><path>`: its folder, or `404.html`),
+   * fetched as a page is (the service worker keeps it for offline reading); null when it cannot be had, or is not
+   * of the build its record is.
+   */
+  private async documentOf(record: RscRecord): Promise<RscData | null> {
+    const res = await request(this.options.pathPrefix + record.path, 'GET', 'text/html');
+    if (res.status !== 200) return null;
+    const doc = new DOMParser().parseFromString(res.text, 'text/html');
+    const root = doc.getElementById('___docsgen');
+    const build = doc.querySelector('meta[name="docsgen-build"]')?.getAttribute('content') ?? '';
+    if (!root || (record.webpackCompilationHash && build !== record.webpackCompilationHash)) return null;
+    return { ...record, html: root.innerHTML };
   }
 
   /** Marks a loaded page as the 404 or 500 page it is, and caches it (a 500 is asked for again next time). */

@@ -75,8 +75,9 @@ export class Prefetcher {
   /** Fetches a page's data into memory, then preloads its template chunk. */
   private async prefetch(key: string): Promise<void> {
     const result = await this.loader.loadPageDataJson(key);
-    // an islands page has no template chunk: its -rsc data is all it needs
-    if (result.status !== 'success' || !('result' in result.payload)) return;
+    if (result.status !== 'success') return;
+    // an islands page has no template chunk: its -rsc record and its document are all it needs
+    if (!('result' in result.payload)) return void (await this.loader.loadPage(this.prefix + key));
     const url = this.loader.chunkUrl(result.payload.componentChunkName);
     if (!url || this.preloaded.has(url) || document.querySelector(`link[href="${CSS.escape(url)}"]`)) return;
     this.preloaded.add(url);

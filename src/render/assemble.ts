@@ -104,7 +104,9 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
   );
   const files = pageFilesOf(r.pagePath, r.status);
   if (!islands) return { ...files, html, pageData };
-  // what the islands runtime needs to show the page in place: its record, head and server HTML
+  // what the islands runtime needs to show the page in place: its record and head. The server HTML is the page's
+  // own document, which the runtime fetches beside this (client/loader.ts): a second copy here was half of what
+  // a link-dense site wrote per page
   const rsc = JSON.stringify({
     componentChunkName: chunkName,
     path: dataPathOf(r.pagePath, r.status),
@@ -112,7 +114,6 @@ export function assemblePage(r: PageResult, s: ShellInputs, contextJson: string 
     webpackCompilationHash: s.buildHash,
     head: { title, description: r.description, url },
     staticQueryHashes: s.staticQueryHashes,
-    html: r.body,
   });
   return { ...files, html, pageData, rscFile: rscFileOf(files.pageDataFile), rsc };
 }

@@ -32,8 +32,9 @@ function matcher(condition: string): Matcher {
 export function runtimeCaching(): RuntimeCaching[] {
   return [
     {
-      // pages under the prefix: fresh when online, the last copy read when offline
-      urlPattern: matcher(`request.mode === 'navigate'`),
+      // pages under the prefix: fresh when online, the last copy read when offline; also a page's document that
+      // the islands runtime fetches for client navigation (it asks for HTML), in the same cache
+      urlPattern: matcher(`request.mode === 'navigate' || (request.headers.get('accept') || '').startsWith('text/html')`),
       handler: 'NetworkFirst',
       options: {
         cacheName: CACHE_NAMES.pages,

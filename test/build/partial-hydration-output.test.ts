@@ -29,7 +29,7 @@ describe('partial hydration output', () => {
     for (const dir of [partial, full]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('gives every page the islands runtime and a page-data-rsc.json holding its record, head and server HTML', async () => {
+  it('gives every page the islands runtime and a page-data-rsc.json holding its record and head (its HTML is the page\'s own)', async () => {
     const web = path.join(partial, 'dist/public/documentation');
     const pages = await fg('**/index.html', { cwd: web, ignore: ['calcite/**'] });
     expect(pages.length).toBeGreaterThanOrEqual(10);
@@ -44,9 +44,10 @@ describe('partial hydration output', () => {
       expect(Object.keys(pageData).sort(), file).toEqual(expect.arrayContaining(['componentChunkName', 'path', 'result', 'staticQueryHashes', 'webpackCompilationHash']));
       expect(typeof pageData.result.pageContext.html, file).toBe('string');
       expect([rsc.componentChunkName, rsc.path, rsc.webpackCompilationHash], file).toEqual([pageData.componentChunkName, pageData.path, pageData.webpackCompilationHash]);
-      // its HTML is the page's server HTML: what the HTML file holds inside the root
-      const root = /<div id="___docsgen">([\s\S]*)<\/div><div id="docsgen-announcer"/.exec(html)?.[1];
-      expect(rsc.html, file).toBe(root);
+      // no second copy of the server HTML: client navigation takes it from the page's document, `<prefix><path>`
+      expect(Object.keys(rsc).sort(), file).toEqual(['componentChunkName', 'head', 'path', 'staticQueryHashes', 'webpackCompilationHash']);
+      expect(rsc.path === '/' ? 'index.html' : rsc.path.replace(/^\//, '').replace(/\/$/, '/index.html'), file).toBe(file);
+      expect(/<div id="___docsgen">/.test(html), file).toBe(true);
       expect(rsc.head.title, file).toBe(/<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, '&'));
     }
   });
@@ -63,7 +64,9 @@ describe('partial hydration output', () => {
     expect(JSON.parse(r.stdout).stats.cached).toBeGreaterThan(0);
     expect((await fg('**/page-data-rsc.json', { cwd: web })).sort()).toEqual(before.sort());
     expect(await readFile(third, 'utf8')).toBe(unchanged);
-    expect(JSON.parse(await readFile(path.join(web, 'page-data/guide/fifth/page-data-rsc.json'), 'utf8')).html).toContain('fifth page, edited.');
+    // the edit is in the page's document, which client navigation shows; its record beside it
+    expect(await readFile(path.join(web, 'guide/fifth/index.html'), 'utf8')).toContain('fifth page, edited.');
+    expect(JSON.parse(await readFile(path.join(web, 'page-data/guide/fifth/page-data-rsc.json'), 'utf8')).path).toBe('/guide/fifth/');
   }, 60_000);
 
   it('builds every page for the React app with hydration: full, and writes no -rsc file', async () => {

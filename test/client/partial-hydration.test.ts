@@ -61,16 +61,21 @@ describe('partial hydration of doc and section pages', () => {
     expect(tab.messages.filter((m) => m.type === 'error' && !/service worker/i.test(m.text))).toEqual([]);
   });
 
-  it('navigates with the -rsc page data alone and shows the right article, head and announcement', async (ctx) => {
+  it('navigates with the -rsc page data and the page\'s document alone, and shows the right article, head and announcement', async (ctx) => {
     const { server, tab } = await setUp(ctx);
     const { page } = tab;
+    const start = server.log.length;
     await page.goto(`${server.origin()}${P}/guide/fifth/`);
     await hydrated(page);
+    // the page shown is not fetched again for its server HTML: the runtime takes it from the page itself
+    await expect.poll(() => server.log.slice(start).some((e) => e.url === `${P}/page-data/guide/fifth/page-data-rsc.json`), WAIT).toBe(true);
+    expect(server.log.slice(start).filter((e) => e.url === `${P}/guide/fifth/`)).toHaveLength(1);
     const from = server.log.length;
     await page.click(`.sidebar a[href="${P}/guide/seventh/"]`);
     await expect.poll(() => page.textContent('h1'), WAIT).toBe('Seventh page');
     const requests = server.log.slice(from).map((e) => e.url);
     expect(requests.filter((u) => u === `${P}/page-data/guide/seventh/page-data-rsc.json`)).toHaveLength(1);
+    expect(requests.filter((u) => u === `${P}/guide/seventh/`)).toHaveLength(1);
     expect(requests.filter((u) => /page-data\.json|component---|\.js$/.test(u))).toEqual([]);
     expect(page.url()).toBe(`${server.origin()}${P}/guide/seventh/`);
     expect(await page.title()).toMatch(/^Seventh page \| /);
@@ -82,14 +87,18 @@ describe('partial hydration of doc and section pages', () => {
     expect(await page.evaluate(reactOwns('.article'))).toBe(false);
   });
 
-  it('prefetches a hovered page as its -rsc page data', async (ctx) => {
+  it('prefetches a hovered page as its -rsc page data and its document, and then navigates with no request', async (ctx) => {
     const { server, tab } = await setUp(ctx);
     const { page } = tab;
     await page.goto(`${server.origin()}${P}/guide/fifth/`);
     await hydrated(page);
     const from = server.log.length;
     await page.hover(`.sidebar a[href="${P}/guide/third/"]`);
-    await expect.poll(() => server.log.slice(from).map((e) => e.url).filter((u) => u.startsWith(`${P}/page-data/guide/third/`)), WAIT).toEqual([`${P}/page-data/guide/third/page-data-rsc.json`]);
+    const third = () => server.log.slice(from).map((e) => e.url).filter((u) => u.startsWith(`${P}/page-data/guide/third/`) || u === `${P}/guide/third/`);
+    await expect.poll(() => third().sort(), WAIT).toEqual([`${P}/guide/third/`, `${P}/page-data/guide/third/page-data-rsc.json`]);
+    await page.click(`.sidebar a[href="${P}/guide/third/"]`);
+    await expect.poll(() => page.textContent('h1'), WAIT).toBe('Third page');
+    expect(third()).toHaveLength(2);
   });
 
   it('loads at most 40 KB of gzipped JavaScript on a doc page before any interaction', async (ctx) => {

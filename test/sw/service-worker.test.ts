@@ -74,6 +74,13 @@ const rscData = (p: string) =>
     return { status: res.status, body: (await res.json()) as { path: string } };
   }, `${origin}/documentation/page-data/${p}/page-data-rsc.json`);
 
+/** A page's document as the islands runtime fetches it for client navigation: status and text. */
+const documentOf = (p: string) =>
+  page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { Accept: 'text/html' } });
+    return [res.status, await res.text()] as const;
+  }, `${origin}/documentation/${p}/`);
+
 describe('service worker in Chromium', () => {
   it('precaches only same-origin files and loads no script from anywhere else', async () => {
     const sw = await readFile(path.join(publicDir, 'documentation/sw.js'), 'utf8');
@@ -102,8 +109,10 @@ describe('service worker in Chromium', () => {
       expect(await page.textContent('h1')).toBe(`Page ${p} v1`);
       expect((await pageData(p)).body.path).toBe(`/${p}/`);
     }
-    // an islands page's -rsc page data is cached as page-data is
+    // an islands page's -rsc page data is cached as page-data is, and the document the islands runtime fetches
+    // beside it (asking for HTML, as client navigation does) as a page is
     expect((await rscData('a')).body.path).toBe('/a/');
+    expect(await documentOf('d')).toEqual([200, expect.stringContaining('<h1>Page d v1</h1>')]);
 
     // another origin (127.0.0.1 is not localhost) is never answered or cached by the worker
     const otherOrigin = origin.replace('localhost', '127.0.0.1');
@@ -131,6 +140,10 @@ describe('service worker in Chromium', () => {
       }
       const rsc = await rscData('a');
       expect([rsc.status, rsc.body.path]).toEqual([200, '/a/']);
+      // the document fetched for client navigation reads offline, and so opens as a page
+      expect(await documentOf('d')).toEqual([200, expect.stringContaining('<h1>Page d v1</h1>')]);
+      await page.goto(`${origin}/documentation/d/`);
+      expect(await page.textContent('h1')).toBe('Page d v1');
       // a page never read is not there: the test really is offline
       await expect(page.goto(`${origin}/documentation/c/`)).rejects.toThrow(/ERR_/);
     } finally {

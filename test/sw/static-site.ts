@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Writes (or rewrites) the site for one build; `version` changes every page's text and the build hash. */
-export async function writeStaticSite(publicDir: string, version: number, pages = ['a', 'b', 'c']): Promise<{ buildHash: string }> {
+export async function writeStaticSite(publicDir: string, version: number, pages = ['a', 'b', 'c', 'd']): Promise<{ buildHash: string }> {
   const doc = path.join(publicDir, 'documentation');
   await rm(doc, { recursive: true, force: true });
   const buildHash = `build${version}`.padEnd(20, '0');
@@ -25,8 +25,8 @@ export async function writeStaticSite(publicDir: string, version: number, pages 
   for (const p of pages) {
     files[`${p}/index.html`] = html(`Page ${p}`, `<h1>Page ${p} v${version}</h1>`);
     files[`page-data/${p}/page-data.json`] = JSON.stringify({ componentChunkName: 'component---doc', path: `/${p}/`, result: { pageContext: { title: `Page ${p}`, v: version } }, staticQueryHashes: [] });
-    // the partial-hydration variant an islands page's navigation fetches
-    files[`page-data/${p}/page-data-rsc.json`] = JSON.stringify({ componentChunkName: 'component---doc', path: `/${p}/`, head: { title: `Page ${p}` }, html: `<h1>Page ${p} v${version}</h1>` });
+    // the partial-hydration record an islands page's navigation fetches (with the page's document)
+    files[`page-data/${p}/page-data-rsc.json`] = JSON.stringify({ componentChunkName: 'component---doc', path: `/${p}/`, head: { title: `Page ${p}` } });
   }
   for (const [rel, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(doc, rel)), { recursive: true });
