@@ -52,25 +52,18 @@ export class ResultPacks {
   }
 
   /**
-   * Appends a text as UTF-8, encoded straight into the write buffer; also gives the bytes appended (a view that
-   * is valid until the next append), so they can be hashed without encoding the text again.
-   */
-  appendText(text: string): { at: PackLocation; bytes: Uint8Array } {
-    const large = this.appendLarge(text);
-    if (large) return large;
-    const { start, length } = this.encodeText(text);
-    return { at: this.locate(length), bytes: this.pending!.subarray(start, start + length) };
-  }
-
-  /**
    * Appends a text whose start may be the start of a result this pack already holds whole (pages of one section:
-   * their header and sidebar): then only the rest is written and the location names the shared start. Gives the
-   * text's whole bytes, as appendText does (a view valid until the next append).
+   * their header and sidebar): then only the rest is written and the location names the shared start. Encoded
+   * straight into the write buffer; gives the text's whole bytes (a view valid until the next append), so they can
+   * be hashed without encoding the text again.
    */
   appendShared(text: string): { at: PackLocation; bytes: Uint8Array } {
     const large = this.appendLarge(text);
     if (large) return large;
-    const { start, length } = this.encodeText(text);
+    this.makeRoom(text.length * 3);
+    const start = this.pendingLength;
+    const length = this.buffer().write(text, start, 'utf8');
+    this.pendingLength += length;
     const bytes = this.pending!.subarray(start, start + length);
     let best: { offset: number; length: number } | null = null;
     for (const base of this.bases) {
@@ -97,15 +90,6 @@ export class ResultPacks {
     if (text.length * 3 <= WRITE_BUFFER) return null;
     const bytes = Buffer.from(text, 'utf8');
     return { at: this.append(bytes), bytes };
-  }
-
-  /** Encodes a text (one that fits, see appendLarge) at the end of the write buffer, written out first if need be. */
-  private encodeText(text: string): { start: number; length: number } {
-    this.makeRoom(text.length * 3);
-    const start = this.pendingLength;
-    const length = this.buffer().write(text, start, 'utf8');
-    this.pendingLength += length;
-    return { start, length };
   }
 
   /** Writes out the buffered bytes when `length` more would not fit behind them. */

@@ -44,7 +44,7 @@ describe('result packs', () => {
       const text = `${i}:` + 'aé地'.repeat(Math.ceil(n / 3)).slice(0, n);
       expected[`/p${i}/`] = text;
       if (i % 2 === 0) {
-        const { at, bytes } = packs.appendText(text);
+        const { at, bytes } = packs.appendShared(text);
         expect(Buffer.from(bytes).toString('utf8')).toBe(text);
         live.set(`/p${i}/`, at);
       } else live.set(`/p${i}/`, packs.append(Buffer.from(text, 'utf8')));
