@@ -27,7 +27,7 @@ const ID_ONLY: readonly string[] = ['id'];
  * Given the thread's `scans`, it takes what the previous page's scan found wherever the two pages have the same
  * bytes between two tokens (see PageScans), and scans only the rest.
  */
-export function extractPage(html: string, scans?: PageScans): ExtractedPage & { copied?: CopiedRefs } {
+export function extractPage(html: string, scans?: PageScans): ExtractedPage {
   const page = new PageCollector();
   const n = html.length;
   const scan = scans?.start(html, page) ?? null;
@@ -62,15 +62,9 @@ export function extractPage(html: string, scans?: PageScans): ExtractedPage & { 
     }
     // else: `<` and a character that opens nothing is text; that character is looked at again (`<<a>`)
   }
-  const out = page.page();
-  return scan === null ? out : { ...out, copied: scans!.finish(scan) };
+  if (scan !== null) scans!.finish(scan);
+  return page.page();
 }
-
-/**
- * Runs of a page's refs taken from the previous page's: refs[to + k] is the previous page's refs[from + k], for k
- * below count (what checkPage may take its outcome from).
- */
-export type CopiedRefs = ReadonlyArray<readonly [to: number, from: number, count: number]>;
 
 /**
  * Where each anchor's value is in the page, when it is the page's bytes as they are (-1: decoded, empty): a page
@@ -103,12 +97,14 @@ interface Scan extends Spans {
  * (the header, the long sidebar), apart from a few small differences (the current page's `aria-current`). Where
  * the two pages have the same bytes from the start of one token to the start of a later one, and the previous
  * page's scan had a token start at both places, scanning would find the same tokens again (a token reads only
- * its own bytes and at most the one after them, and the scan is in text state between tokens): so they are taken from the previous scan, with
- * their offsets moved. Which offset pairs to try is a guess (the last one, or the next bytes searched for nearby);
- * a guess that does not hold costs a comparison, never a wrong result. test/links/extract-reuse.test.ts holds the
- * result to a fresh scan.
+ * its own bytes and at most the one after them, and the scan is in text state between tokens): so they are taken
+ * from the previous scan, with their offsets moved. Which offset pairs to try is a guess (the last one, or the
+ * next bytes searched for nearby); a guess that does not hold costs a comparison, never a wrong result.
+ * test/links/extract-reuse.test.ts holds the result to a fresh scan.
  */
 export class PageScans {
+  /** How many refs the pages scanned so far took over from the page before (tests see the reuse happen). */
+  shared = 0;
   private previous: Scan | null = null;
   private spare: Scan | null = null;
 
@@ -124,12 +120,12 @@ export class PageScans {
     return new ScanRun(rec, this.previous, page);
   }
 
-  /** Keeps the page's scan for the next page; gives the runs of refs it took from the previous one. */
-  finish(run: ScanRun): CopiedRefs {
+  /** Keeps the page's scan for the next page. */
+  finish(run: ScanRun): void {
     run.noteBases();
+    this.shared += run.shared;
     this.spare = this.previous;
     this.previous = run.rec;
-    return run.copied;
   }
 }
 
@@ -139,7 +135,8 @@ const RESYNC_AHEAD = 1024;
 const RESYNC_NEEDLE = 24;
 
 class ScanRun {
-  readonly copied: Array<[number, number, number]> = [];
+  /** Refs taken over from the previous page. */
+  shared = 0;
   /** The token count from which the next alignment is tried (doubling gaps after failures). */
   tryFrom = 0;
   private gap = 1;
@@ -220,13 +217,14 @@ class ScanRun {
     const rec = this.rec;
     const page = this.page;
     const d = this.delta;
+    // `to` is a token of the previous page (align takes tokens up to one that starts within the shared bytes)
     const refs0 = prev.refsAt[from]!;
-    const refs1 = to < prev.count ? prev.refsAt[to]! : prev.page.refs.length;
+    const refs1 = prev.refsAt[to]!;
     const anchors0 = prev.anchorsAt[from]!;
-    const anchors1 = to < prev.count ? prev.anchorsAt[to]! : prev.page.anchors.length;
+    const anchors1 = prev.anchorsAt[to]!;
     const refsBase = page.refs.length;
     const anchorsBase = page.anchors.length;
-    if (refs1 > refs0) this.copied.push([refsBase, refs0, refs1 - refs0]);
+    this.shared += refs1 - refs0;
     // the refs are the previous page's objects, their hrefs made strings of their own the first time they are shared
     for (let r = refs0; r < refs1; r++) {
       const ref = prev.page.refs[r]!;
