@@ -84,6 +84,8 @@ export class Loader {
   private readonly pageDataDb = new Map<string, Promise<PageDataResult>>();
   private readonly pageDb = new Map<string, LoadedPage>();
   private readonly pageInFlight = new Map<string, Promise<LoadResult>>();
+  /** Islands pages' documents by record path, fetched by a prefetch ahead of the page's load (kept until used). */
+  private readonly documentDb = new Map<string, Promise<RscData | null>>();
   private readonly staticQueryDb = new Map<string, Record<string, unknown>>();
   private readonly sliceDb = new Map<string, Promise<unknown>>();
   private readonly chunkDb = new Map<string, Promise<ComponentType<Record<string, unknown>>>>();
@@ -227,7 +229,7 @@ export class Loader {
     const payload = result.payload;
     if (this.rsc) {
       const record = payload as unknown as RscRecord;
-      const rsc = shownHtml !== undefined ? { ...record, html: shownHtml } : await this.documentOf(record);
+      const rsc = shownHtml !== undefined ? { ...record, html: shownHtml } : await this.takeDocument(record);
       // no document, or one of another build than its record: the caller loads the page in full
       if (!rsc) return { status: 'error' };
       return this.keep(key, result, { status: 'success', props: {}, payload, rsc, webpackCompilationHash: payload.webpackCompilationHash ?? appData?.webpackCompilationHash ?? '' });
@@ -245,6 +247,28 @@ export class Loader {
     } catch (err) {
       return { status: 'error', error: err instanceof Error ? err : new Error(String(err)), ...(err instanceof ChunkLoadError ? { chunkFailed: true } : {}) };
     }
+  }
+
+  /**
+   * Prefetches an islands page as Gatsby prefetches a page: its data and what rendering it needs (here its
+   * document), not app-data, which the page's load asks for when the reader goes there.
+   */
+  async prefetchDocument(key: string): Promise<void> {
+    const result = await this.loadPageDataJson(key);
+    if (result.status !== 'success' || !this.rsc) return;
+    const record = result.payload as unknown as RscRecord;
+    if (this.documentDb.has(record.path) || this.pageDb.has(key)) return;
+    const pending = this.documentOf(record);
+    this.documentDb.set(record.path, pending);
+    // a document that could not be had is asked for again by the page's load
+    if (!(await pending)) this.documentDb.delete(record.path);
+  }
+
+  /** The document a prefetch fetched (once: the loaded page is cached), or a fresh fetch. */
+  private takeDocument(record: RscRecord): Promise<RscData | null> {
+    const prefetched = this.documentDb.get(record.path);
+    this.documentDb.delete(record.path);
+    return prefetched ?? this.documentOf(record);
   }
 
   /**

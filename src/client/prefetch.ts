@@ -77,7 +77,7 @@ export class Prefetcher {
     const result = await this.loader.loadPageDataJson(key);
     if (result.status !== 'success') return;
     // an islands page has no template chunk: its -rsc record and its document are all it needs
-    if (!('result' in result.payload)) return void (await this.loader.loadPage(this.prefix + key));
+    if (!('result' in result.payload)) return this.loader.prefetchDocument(key);
     const url = this.loader.chunkUrl(result.payload.componentChunkName);
     if (!url || this.preloaded.has(url) || document.querySelector(`link[href="${CSS.escape(url)}"]`)) return;
     this.preloaded.add(url);

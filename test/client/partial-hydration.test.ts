@@ -101,6 +101,34 @@ describe('partial hydration of doc and section pages', () => {
     expect(third()).toHaveLength(2);
   });
 
+  it('prefetches the pages of links in view as record and document, without app-data, which the click alone asks for', async (ctx) => {
+    const { server, tab } = await setUp(ctx);
+    const { page } = tab;
+    await page.goto(`${server.origin()}${P}/guide/fifth/`);
+    await hydrated(page);
+    const urls = () => server.log.map((e) => e.url);
+    const rsc = /^\/documentation\/page-data\/(.+)\/page-data-rsc\.json$/;
+    // the first batch starts 3 s after the runtime mounted: the pages whose record and then document came
+    const prefetched = () => {
+      const all = urls();
+      return all.flatMap((u) => rsc.exec(u)?.[1] ?? []).filter((p) => p !== 'guide/fifth' && all.includes(`${P}/${p}/`));
+    };
+    await expect.poll(() => prefetched().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    // app-data is the page load's (Gatsby's prefetch asks for none): none from the batch's first request on
+    const batchStart = urls().findIndex((u) => rsc.test(u) && !u.includes('/guide/fifth/'));
+    expect(urls().slice(batchStart).filter((u) => u.endsWith('/app-data.json'))).toEqual([]);
+    const target = prefetched().find((p) => p.startsWith('guide/'))!;
+    expect(target).toBeDefined();
+    const title = (await page.textContent(`.sidebar a[href="${P}/${target}/"]`))!.trim();
+    const from = server.log.length;
+    await page.click(`.sidebar a[href="${P}/${target}/"]`);
+    await expect.poll(() => page.textContent('h1'), WAIT).toBe(title);
+    // the click loaded the page from what the prefetch kept: app-data is its one request
+    const after = urls().slice(from);
+    expect(after.filter((u) => u.includes(`/${target}/`))).toEqual([]);
+    expect(after.filter((u) => u.endsWith('/app-data.json'))).toHaveLength(1);
+  });
+
   it('loads at most 40 KB of gzipped JavaScript on a doc page before any interaction', async (ctx) => {
     const { server, tab } = await setUp(ctx);
     const { page } = tab;

@@ -320,7 +320,8 @@ describe.concurrent(`the browser runtime (${mode} hydration)`, () => {
   it('succeeds client-side when page-data fails twice and app-data keeps failing (3 retries each)', async (ctx) => {
     const { expect } = ctx;
     const s = await site(ctx);
-    const t = await s.open(`${P}/guide/`);
+    // data saver on: a hover load (hydrated() wakes the header over the home link) asks for app-data too
+    const t = await s.open(`${P}/guide/`, { init: NO_PREFETCH });
     await setMarker(t);
     s.server.rules.push({ path: `${P}/page-data/guide/sixth/${DATA}`, status: 503, times: 2 });
     s.server.rules.push({ path: `${P}/page-data/app-data.json`, status: 502 });
