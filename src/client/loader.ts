@@ -250,18 +250,15 @@ export class Loader {
   }
 
   /**
-   * Prefetches an islands page as Gatsby prefetches a page: its data and what rendering it needs (here its
-   * document), not app-data, which the page's load asks for when the reader goes there.
+   * Prefetches an islands page's document, its record already in (the prefetch's page-data): as Gatsby prefetches
+   * a page's data and what rendering it needs, not app-data, which the page's load asks for when the reader goes there.
    */
-  async prefetchDocument(key: string): Promise<void> {
-    const result = await this.loadPageDataJson(key);
-    if (result.status !== 'success' || !this.rsc) return;
-    const record = result.payload as unknown as RscRecord;
-    if (this.documentDb.has(record.path) || this.pageDb.has(key)) return;
+  async prefetchDocument(key: string, record: RscRecord): Promise<void> {
+    if (this.pageDb.has(key) || this.documentDb.has(record.path)) return;
     const pending = this.documentOf(record);
     this.documentDb.set(record.path, pending);
-    // a document that could not be had is asked for again by the page's load
-    if (!(await pending)) this.documentDb.delete(record.path);
+    // a document that could not be had is asked for again by the page's load (unless that took it already)
+    if (!(await pending) && this.documentDb.get(record.path) === pending) this.documentDb.delete(record.path);
   }
 
   /** The document a prefetch fetched (once: the loaded page is cached), or a fresh fetch. */

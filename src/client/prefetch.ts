@@ -1,7 +1,7 @@
 // Prefetching: links in view are queued and fetched in batches of 4 every 3 s (page-data, then the template
 // chunk); a hovered link loads at once. Nothing is prefetched on 2g, in data-saver mode or for bots.
 import { RUNTIME } from '../config/defaults.js';
-import type { Loader } from './loader.js';
+import type { Loader, RscRecord } from './loader.js';
 import { isPagePath } from './paths.js';
 
 interface NetworkInformationLike {
@@ -77,7 +77,7 @@ export class Prefetcher {
     const result = await this.loader.loadPageDataJson(key);
     if (result.status !== 'success') return;
     // an islands page has no template chunk: its -rsc record and its document are all it needs
-    if (!('result' in result.payload)) return this.loader.prefetchDocument(key);
+    if (!('result' in result.payload)) return this.loader.prefetchDocument(key, result.payload as unknown as RscRecord);
     const url = this.loader.chunkUrl(result.payload.componentChunkName);
     if (!url || this.preloaded.has(url) || document.querySelector(`link[href="${CSS.escape(url)}"]`)) return;
     this.preloaded.add(url);
